@@ -1,0 +1,325 @@
+"""Geometry of a floating-origin grid display of cards.
+
+A *display* is a ``dict[(row, col), payload]``; payloads are opaque here.
+Coordinates live in one fixed frame (the first card placed lies at (0, 0));
+they may be negative and are never re-based when cards move.  The display
+must always fit in a ``rows`` x ``cols`` square (whose position is not fixed
+until it is full) and be connected under ``adjacency`` (4: orthogonal
+neighbours, 8: orthogonal and diagonal neighbours).  All results are
+deterministic and sorted (row, then col).
+
+Sliding a new card into a line (``slides``)
+-------------------------------------------
+A *line* is a row whose index lies in the display's current row range, or a
+column whose index lies in its current column range, holding between 1 and
+``length - 1`` cards (``length`` is ``cols`` for a row, ``rows`` for a
+column).  The sliding card enters from one side ('left'/'right' for a row,
+'top'/'bottom' for a column) and pushes away from that side.  Let the
+*front* card be the line's card farthest from the entry side and ``k`` the
+number of cards in the line.  For a push distance ``s >= 0``:
+
+* the front card moves ``s`` cells in the push direction;
+* the other line cards close up (keeping their order) into a contiguous
+  block directly behind the front card;
+* the sliding card lands on the cell directly behind the block (the
+  ``target``); all other cards stay where they are.
+
+No card ever moves backwards.  A distance is *legal* when the resulting
+display fits in ``rows`` x ``cols`` and is connected.  The slide uses the
+largest legal ``s`` ("as far as you can"); when no ``s`` is legal the slide
+is unavailable.  If the line holds every card of the display, the result is
+the same shape for every ``s``, so ``s = 0`` is used (the front card stays).
+For a 4 x 4 square under 8-adjacency the legal distances form an interval
+(property-tested), and ``s = 0`` can fail only because the sliding card
+would stick out of the square; so "largest legal" is also where pushing
+step by step from the first legal distance gets blocked.
+
+Slides are ordered rows first (by index, 'left' before 'right'), then
+columns (by index, 'top' before 'bottom').
+
+Moving one of the player's other cards (``relocations``)
+--------------------------------------------------------
+A move ``(src, dst)`` is legal when ``src`` is one of the given mover
+positions holding a card, ``dst`` is an empty cell other than ``src``, and,
+with the card lifted from ``src``: ``dst`` is adjacent to a remaining card,
+the display after the move fits the square, and it is connected.
+
+Spatial queries
+---------------
+``is_corner``/``is_edge``/``is_centre`` take a ``box`` = (rmin, rmax, cmin,
+cmax), normally ``bounds(display)``.  Once the display is full this is the
+``rows`` x ``cols`` square; mid-game it is the display's current bounding
+box, which is what the queries then describe.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Collection, Iterable, Mapping
+
+Pos = tuple[int, int]
+Box = tuple[int, int, int, int]
+
+_OFFSETS: dict[int, tuple[Pos, ...]] = {
+    4: ((-1, 0), (0, -1), (0, 1), (1, 0)),
+    8: ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)),
+}
+
+# (line, side, push step along the line), in the documented slide order.
+_ENTRIES = (
+    ("row", "left", 1), ("row", "right", -1),
+    ("column", "top", 1), ("column", "bottom", -1),
+)
+
+
+def _offsets(adjacency: int) -> tuple[Pos, ...]:
+    try:
+        return _OFFSETS[adjacency]
+    except KeyError:
+        raise ValueError(f"adjacency must be 4 or 8, not {adjacency!r}") from None
+
+
+def neighbours(pos: Pos, adjacency: int = 8) -> list[Pos]:
+    """The 4 or 8 cells around ``pos``, sorted."""
+    r, c = pos
+    return [(r + dr, c + dc) for dr, dc in _offsets(adjacency)]
+
+
+def bounds(cells: Iterable[Pos]) -> Box | None:
+    """(rmin, rmax, cmin, cmax) of ``cells``, or None when there are none."""
+    it = iter(cells)
+    try:
+        rmin, cmin = rmax, cmax = next(it)
+    except StopIteration:
+        return None
+    for r, c in it:
+        if r < rmin:
+            rmin = r
+        elif r > rmax:
+            rmax = r
+        if c < cmin:
+            cmin = c
+        elif c > cmax:
+            cmax = c
+    return rmin, rmax, cmin, cmax
+
+
+def fits(cells: Iterable[Pos], rows: int, cols: int) -> bool:
+    """True when ``cells`` fit in a ``rows`` x ``cols`` square (empty fits)."""
+    b = bounds(cells)
+    return b is None or (b[1] - b[0] < rows and b[3] - b[2] < cols)
+
+
+def _connected(cells: Collection[Pos], offs: tuple[Pos, ...]) -> bool:
+    if not cells:
+        return True
+    todo = [next(iter(cells))]
+    seen = {todo[0]}
+    while todo:
+        r, c = todo.pop()
+        for dr, dc in offs:
+            n = (r + dr, c + dc)
+            if n in cells and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return len(seen) == len(cells)
+
+
+def is_connected(cells: Iterable[Pos], adjacency: int = 8) -> bool:
+    """True when ``cells`` form one group under ``adjacency`` (empty: True)."""
+    return _connected(set(cells), _offsets(adjacency))
+
+
+def placements(display: Mapping[Pos, object], rows: int, cols: int,
+               adjacency: int = 8) -> list[Pos]:
+    """Empty cells adjacent to a card where a new card keeps the display
+    inside ``rows`` x ``cols``.  An empty display gives [(0, 0)]."""
+    if not display:
+        return [(0, 0)]
+    offs = _offsets(adjacency)
+    rmin, rmax, cmin, cmax = bounds(display)
+    out = set()
+    for r, c in display:
+        for dr, dc in offs:
+            n = (r + dr, c + dc)
+            if (n not in display
+                    and max(rmax, n[0]) - min(rmin, n[0]) < rows
+                    and max(cmax, n[1]) - min(cmin, n[1]) < cols):
+                out.add(n)
+    return sorted(out)
+
+
+@dataclass(frozen=True)
+class Slide:
+    """One way to slide a new card into a line.
+
+    ``moves`` holds (old, new) for every card of the line, in old-position
+    order (``dict(slide.moves)`` is the mapping; a pair may be unchanged);
+    ``target`` is where the sliding card ends.
+    """
+    line: str
+    index: int
+    side: str
+    moves: tuple[tuple[Pos, Pos], ...]
+    target: Pos
+
+    def move_map(self) -> dict[Pos, Pos]:
+        return dict(self.moves)
+
+
+def _at(line: str, index: int, x: int) -> Pos:
+    return (index, x) if line == "row" else (x, index)
+
+
+def _line(display: Mapping[Pos, object], line: str, index: int):
+    """(sorted positions along the line, the other cells) of a line."""
+    a = 0 if line == "row" else 1
+    xs = sorted(p[1 - a] for p in display if p[a] == index)
+    return xs, [p for p in display if p[a] != index]
+
+
+def _push(display: Mapping[Pos, object], line: str, index: int, step: int,
+          rows: int, cols: int, offs: tuple[Pos, ...],
+          every: bool = False) -> list[int]:
+    """Legal push distances of a slide into a line entering so that cards
+    move by ``step`` (+1/-1): just [largest], or all ascending if ``every``;
+    [] when none is legal."""
+    xs, others = _line(display, line, index)
+    length = cols if line == "row" else rows
+    k = len(xs)
+    if not 0 < k < length:
+        return []
+    if not others:
+        return [0]
+    front = xs[-1] if step > 0 else xs[0]
+    b = bounds(others)
+    olo, ohi = (b[2], b[3]) if line == "row" else (b[0], b[1])
+    other_set = set(others)
+    legal = []
+    # others lie within length-1 of the front card, so s < 2*length covers
+    # every distance that can fit
+    for s in reversed(range(2 * length)):
+        f = front + step * s
+        tail = f - step * k
+        lo, hi = min(f, tail), max(f, tail)
+        if max(ohi, hi) - min(olo, lo) >= length:
+            continue
+        cells = other_set | {_at(line, index, x) for x in range(lo, hi + 1)}
+        if _connected(cells, offs):
+            if not every:
+                return [s]
+            legal.append(s)
+    return legal[::-1]
+
+
+def slides(display: Mapping[Pos, object], rows: int, cols: int,
+           adjacency: int = 8) -> list[Slide]:
+    """Every available slide of a new card into a line (see module doc)."""
+    if not display:
+        return []
+    offs = _offsets(adjacency)
+    rmin, rmax, cmin, cmax = bounds(display)
+    out = []
+    for line, side, step in _ENTRIES:
+        lo, hi = (rmin, rmax) if line == "row" else (cmin, cmax)
+        for index in range(lo, hi + 1):
+            legal = _push(display, line, index, step, rows, cols, offs)
+            if not legal:
+                continue
+            xs, _ = _line(display, line, index)
+            order = xs[::-1] if step > 0 else xs        # front card first
+            f = order[0] + step * legal[-1]
+            moves = sorted((_at(line, index, x), _at(line, index, f - step * j))
+                           for j, x in enumerate(order))
+            out.append(Slide(line, index, side, tuple(moves),
+                             _at(line, index, f - step * len(order))))
+    out.sort(key=_slide_key)
+    return out
+
+
+def _slide_key(sl: Slide):
+    return (sl.line != "row", sl.index, sl.side in ("right", "bottom"))
+
+
+def apply_slide(display: Mapping[Pos, object], slide: Slide,
+                payload: object) -> dict[Pos, object]:
+    """New display after ``slide``, with ``payload`` as the sliding card."""
+    new = dict(display)
+    moved = [(new.pop(old), dst) for old, dst in slide.moves]
+    for item, dst in moved:
+        new[dst] = item
+    new[slide.target] = payload
+    return new
+
+
+def relocations(display: Mapping[Pos, object], mover_positions: Iterable[Pos],
+                rows: int, cols: int, adjacency: int = 8) -> list[tuple[Pos, Pos]]:
+    """Every legal (src, dst) move of one card from ``mover_positions``."""
+    offs = _offsets(adjacency)
+    out = []
+    for src in set(mover_positions):
+        if src not in display:
+            continue
+        rest = set(display)
+        rest.discard(src)
+        if not rest:
+            continue
+        rmin, rmax, cmin, cmax = bounds(rest)
+        cands = {(r + dr, c + dc) for r, c in rest for dr, dc in offs}
+        for dst in cands - rest - {src}:
+            if (max(rmax, dst[0]) - min(rmin, dst[0]) < rows
+                    and max(cmax, dst[1]) - min(cmin, dst[1]) < cols
+                    and _connected(rest | {dst}, offs)):
+                out.append((src, dst))
+    return sorted(out)
+
+
+def apply_relocation(display: Mapping[Pos, object],
+                     move: tuple[Pos, Pos]) -> dict[Pos, object]:
+    """New display with the card at ``move[0]`` moved to ``move[1]``."""
+    src, dst = move
+    new = dict(display)
+    new[dst] = new.pop(src)
+    return new
+
+
+# --- spatial queries -------------------------------------------------------
+
+def is_corner(pos: Pos, box: Box) -> bool:
+    """``pos`` is one of the four corner cells of ``box``."""
+    rmin, rmax, cmin, cmax = box
+    return pos[0] in (rmin, rmax) and pos[1] in (cmin, cmax)
+
+
+def is_edge(pos: Pos, box: Box) -> bool:
+    """``pos`` is on the border of ``box`` (corners included)."""
+    rmin, rmax, cmin, cmax = box
+    r, c = pos
+    return (rmin <= r <= rmax and cmin <= c <= cmax
+            and (r in (rmin, rmax) or c in (cmin, cmax)))
+
+
+def is_centre(pos: Pos, box: Box) -> bool:
+    """``pos`` is an inner (non-border) cell of ``box``: the middle 2x2 of
+    a 4x4 box."""
+    rmin, rmax, cmin, cmax = box
+    return rmin < pos[0] < rmax and cmin < pos[1] < cmax
+
+
+def same_row(a: Pos, b: Pos) -> bool:
+    return a[0] == b[0]
+
+
+def same_column(a: Pos, b: Pos) -> bool:
+    return a[1] == b[1]
+
+
+def line_cells(display: Mapping[Pos, object], pos: Pos) -> list[Pos]:
+    """Occupied cells in the row and column of ``pos``, excluding ``pos``."""
+    return sorted(p for p in display
+                  if p != pos and (p[0] == pos[0] or p[1] == pos[1]))
+
+
+def adjacent_cells(display: Mapping[Pos, object], pos: Pos,
+                   adjacency: int = 8) -> list[Pos]:
+    """Occupied neighbours of ``pos``, sorted."""
+    return [n for n in neighbours(pos, adjacency) if n in display]

@@ -1,0 +1,304 @@
+"""Tests for rulekit.engine.grid (grid-board geometry).
+
+The worked examples are reconstructions of the rulebook examples in
+/work/shared/rulebooks/duell-der-tiere.txt (whose pictures are not in the
+text); rulebook column/row numbers are 1-based, display coordinates here
+have the top-left card of each picture at (0, 0).
+"""
+import importlib.util
+import pathlib
+import sys
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+try:
+    from rulekit.engine import grid
+except Exception:  # package temporarily broken by work in progress elsewhere
+    _path = pathlib.Path(__file__).resolve().parents[1] / "rulekit" / "engine" / "grid.py"
+    _spec = importlib.util.spec_from_file_location("_rulekit_engine_grid", _path)
+    grid = importlib.util.module_from_spec(_spec)
+    sys.modules[_spec.name] = grid
+    _spec.loader.exec_module(grid)
+
+
+def art(text, top=0, left=0):
+    """Display from a picture: '.' is an empty cell, any other char a card
+    (the char is the payload); the first line is row ``top``."""
+    lines = [ln.strip() for ln in text.strip().splitlines()]
+    return {(top + r, left + c): ch
+            for r, ln in enumerate(lines) for c, ch in enumerate(ln) if ch != "."}
+
+
+def one_slide(display, line, index, side):
+    found = [s for s in grid.slides(display, 4, 4)
+             if (s.line, s.index, s.side) == (line, index, side)]
+    assert len(found) <= 1
+    return found[0] if found else None
+
+
+# --- basics ------------------------------------------------------------------
+
+def test_neighbours():
+    assert grid.neighbours((0, 0), 4) == [(-1, 0), (0, -1), (0, 1), (1, 0)]
+    assert len(grid.neighbours((2, 3), 8)) == 8
+    assert grid.neighbours((2, 3), 8) == sorted(grid.neighbours((2, 3), 8))
+    with pytest.raises(ValueError):
+        grid.neighbours((0, 0), 6)
+
+
+def test_bounds_and_fits():
+    assert grid.bounds([]) is None
+    assert grid.bounds([(0, 0), (-2, 3), (1, -1)]) == (-2, 1, -1, 3)
+    assert grid.fits([], 4, 4)
+    assert grid.fits([(0, 0), (3, -3)], 4, 4)
+    assert not grid.fits([(0, 0), (4, 0)], 4, 4)
+    assert not grid.fits([(0, 0), (0, -4)], 4, 4)
+    assert grid.fits([(0, 0), (0, 3)], 1, 4) and not grid.fits([(0, 0), (1, 0)], 1, 4)
+
+
+def test_is_connected():
+    assert grid.is_connected([])
+    assert grid.is_connected([(0, 0), (1, 1)], 8)
+    assert not grid.is_connected([(0, 0), (1, 1)], 4)
+    assert not grid.is_connected([(0, 0), (0, 2)], 8)
+    assert grid.is_connected(art("X.X\n.X."), 8)
+
+
+def test_placements():
+    assert grid.placements({}, 4, 4) == [(0, 0)]
+    assert grid.placements({(0, 0): "a"}, 4, 4) == grid.neighbours((0, 0), 8)
+    assert grid.placements({(0, 0): "a"}, 4, 4, 4) == grid.neighbours((0, 0), 4)
+    row = art("XXXX")                       # full width: only above/below
+    assert grid.placements(row, 4, 4) == [(-1, c) for c in range(4)] + [(1, c) for c in range(4)]
+    col = art("X\nX\nX\nX", top=-1)
+    assert all(-1 <= r <= 2 for r, _ in grid.placements(col, 4, 4))
+
+
+def test_placement_rule_forbidden_spaces():
+    """'a space is forbidden if placing a card there would make the display
+    wider than 4x4 cards, or if the space is not adjacent to another card.'"""
+    d = art("XXX\n.X.")
+    legal = grid.placements(d, 4, 4)
+    assert (0, 3) in legal and (0, -1) in legal and (2, 1) in legal
+    assert (3, 1) not in legal and (0, 5) not in legal   # not adjacent
+    d4 = art("XXXX\n.X..")
+    assert (0, -1) not in grid.placements(d4, 4, 4)      # would be 5 wide
+
+
+# --- slides: rulebook examples -----------------------------------------------
+
+def test_slide_stopped_by_square():
+    """'You slide the Deer from above into column 2 ... You cannot move them
+    further than shown because the 4x4 square must be maintained.'"""
+    d = art("""
+        AB.
+        XC.
+        X..
+        X..""")
+    sl = one_slide(d, "column", 1, "top")
+    assert sl.move_map() == {(0, 1): (2, 1), (1, 1): (3, 1)} and sl.target == (1, 1)
+    after = grid.apply_slide(d, sl, "D")
+    assert after == art("""
+        A..
+        XD.
+        XB.
+        XC.""")
+    # one more step would still be connected, but 5 rows tall
+    beyond = set(d) - {(0, 1), (1, 1)} | {(2, 1), (3, 1), (4, 1)}
+    assert grid.is_connected(beyond) and not grid.fits(beyond, 4, 4)
+
+
+def test_slide_stopped_by_adjacency():
+    """'You slide the Deer from above into column 2 ... You cannot move them
+    further than shown because all cards in the display must remain adjacent
+    to each other.'"""
+    d = art("ABCE")
+    sl = one_slide(d, "column", 1, "top")
+    after = grid.apply_slide(d, sl, "D")
+    assert after == art("""
+        A.CE
+        .D..
+        .B..""")
+    # one more step would fit in 4x4 but cut the pushed cards off
+    beyond = {(0, 0), (0, 2), (0, 3), (2, 1), (3, 1)}
+    assert grid.fits(beyond, 4, 4) and not grid.is_connected(beyond)
+
+
+def test_slide_closes_gap():
+    """'You slide the Deer from the left into row 2 ... By doing so, the
+    space between the cards is closed.'"""
+    d = art("""
+        WXYZ
+        A..B""")
+    sl = one_slide(d, "row", 1, "left")
+    assert sl.move_map() == {(1, 0): (1, 2), (1, 3): (1, 3)} and sl.target == (1, 1)
+    assert grid.apply_slide(d, sl, "D") == art("""
+        WXYZ
+        .DAB""")
+
+
+def test_slide_pushed_as_far_as_possible_from_below():
+    """'You slide the Deer from below into column 3 ... You must slide the
+    cards as far as you can, so afterwards, they will be positioned as
+    shown.'"""
+    d = art("""
+        XY.
+        X.A
+        X.B""")
+    sl = one_slide(d, "column", 2, "bottom")
+    after = grid.apply_slide(d, sl, "D")
+    # not merely filling the gap: the cards go up past the current top row
+    assert after == art("""
+        ..A
+        XYB
+        X.D
+        X..""", top=-1)
+    assert grid.fits(after, 4, 4) and grid.is_connected(after)
+
+
+def test_relocation_example():
+    """'You place the Raccoon and wish to move your Cat to another empty
+    space. You may place it on any of the green (allowed) spaces. However,
+    you cannot place it on any of the red (forbidden) spaces because then not
+    all of the cards would be adjacent to each other.'"""
+    d = art("""
+        ACR
+        B.E""")          # C bridges the left and right halves
+    moves = grid.relocations(d, [(0, 1)], 4, 4)
+    assert moves == [((0, 1), (-1, 1)), ((0, 1), (1, 1)), ((0, 1), (2, 1))]
+    for bad in [(0, -1), (2, 0), (-1, 3), (1, 3)]:   # adjacent but splits display
+        assert ((0, 1), bad) not in moves
+    assert grid.apply_relocation(d, moves[1]) == art("A.R\nBCE")
+
+
+# --- slides / relocations: unit ----------------------------------------------
+
+def test_slide_order_and_lines():
+    d = art("XX\nX.")
+    got = [(s.line, s.index, s.side) for s in grid.slides(d, 4, 4)]
+    assert got == sorted(got, key=lambda t: (t[0] != "row", t[1], t[2] in ("right", "bottom")))
+    assert {t[:2] for t in got} == {("row", 0), ("row", 1), ("column", 0), ("column", 1)}
+    assert grid.slides({}, 4, 4) == []
+
+
+def test_slide_full_line_unavailable_and_lone_line():
+    got = [(s.line, s.index) for s in grid.slides(art("XXXX"), 4, 4)]
+    assert got == [("column", c) for c in range(4) for _ in "tb"]
+    lone = grid.slides({(0, 0): "a"}, 4, 4)           # nothing else: front stays
+    assert {(s.side, s.target) for s in lone} == {
+        ("left", (0, -1)), ("right", (0, 1)), ("top", (-1, 0)), ("bottom", (1, 0))}
+    assert all(s.move_map() == {(0, 0): (0, 0)} for s in lone)
+
+
+def test_slide_minimum_outside_square_pushes_in():
+    d = art("AB.\nXXXX")          # row 0 from the left: the sliding card would stick out at col -1
+    sl = one_slide(d, "row", 0, "left")
+    assert sl.target == (0, 1) and sl.move_map() == {(0, 0): (0, 2), (0, 1): (0, 3)}
+
+
+def test_slide_orthogonal_adjacency():
+    d = art("ABCE")
+    sl = [s for s in grid.slides(d, 4, 4, adjacency=4)
+          if (s.line, s.index, s.side) == ("column", 1, "top")][0]
+    assert sl.target == (0, 1) and sl.move_map() == {(0, 1): (1, 1)}
+
+
+def test_relocations_orthogonal_adjacency():
+    d = art("AB")
+    assert grid.relocations(d, [(0, 1)], 4, 4, adjacency=4) == [
+        ((0, 1), p) for p in [(-1, 0), (0, -1), (1, 0)]]
+
+
+def test_relocations_basic():
+    d = art("AB")
+    assert grid.relocations(d, [(0, 1)], 4, 4) == [
+        ((0, 1), p) for p in [(-1, -1), (-1, 0), (-1, 1), (0, -1), (1, -1), (1, 0), (1, 1)]]
+    assert grid.relocations({(0, 0): "a"}, [(0, 0)], 4, 4) == []
+    assert grid.relocations(d, [(5, 5)], 4, 4) == []
+    assert grid.apply_relocation(d, ((0, 1), (1, 0))) == {(0, 0): "A", (1, 0): "B"}
+
+
+# --- spatial queries -----------------------------------------------------------
+
+def test_spatial_queries():
+    box = (0, 3, 0, 3)
+    corners = [p for p in ((r, c) for r in range(4) for c in range(4)) if grid.is_corner(p, box)]
+    assert corners == [(0, 0), (0, 3), (3, 0), (3, 3)]
+    centre = [(r, c) for r in range(4) for c in range(4) if grid.is_centre((r, c), box)]
+    assert centre == [(1, 1), (1, 2), (2, 1), (2, 2)]
+    edge = [(r, c) for r in range(4) for c in range(4) if grid.is_edge((r, c), box)]
+    assert len(edge) == 12 and not grid.is_edge((5, 0), box)
+    assert grid.is_corner((-1, 2), (-1, 1, 0, 2)) and grid.is_centre((0, 1), (-1, 1, 0, 2))
+    assert grid.same_row((1, 2), (1, 5)) and not grid.same_row((1, 2), (2, 2))
+    assert grid.same_column((1, 2), (3, 2)) and not grid.same_column((1, 2), (1, 3))
+    d = art("AB.\nCDE\n.F.")
+    assert grid.line_cells(d, (1, 1)) == [(0, 1), (1, 0), (1, 2), (2, 1)]
+    assert grid.adjacent_cells(d, (0, 0), 8) == [(0, 1), (1, 0), (1, 1)]
+    assert grid.adjacent_cells(d, (2, 1), 4) == [(1, 1)]
+
+
+# --- properties ------------------------------------------------------------------
+
+@st.composite
+def displays(draw, max_cards=16):
+    d = {}
+    for i in range(draw(st.integers(0, max_cards))):
+        legal = grid.placements(d, 4, 4)
+        if not legal:
+            break
+        d[legal[draw(st.integers(0, len(legal) - 1))]] = i
+    return d
+
+
+def ok(d):
+    return grid.fits(d, 4, 4) and grid.is_connected(d)
+
+
+@settings(max_examples=300, deadline=None)
+@given(displays())
+def test_every_result_stays_legal(d):
+    assert ok(d)
+    for p in grid.placements(d, 4, 4):
+        assert p not in d and ok(list(d) + [p])
+    for sl in grid.slides(d, 4, 4):
+        after = grid.apply_slide(d, sl, "new")
+        assert ok(after) and len(after) == len(d) + 1
+        assert sorted(v for v in after.values() if v != "new") == sorted(d.values())
+        assert after[sl.target] == "new"
+        step = 1 if sl.side in ("left", "top") else -1
+        a = 1 if sl.line == "row" else 0
+        for old, new in sl.moves:        # along the line, never backwards
+            assert old[1 - a] == new[1 - a] == sl.index
+            assert (new[a] - old[a]) * step >= 0
+    for mv in grid.relocations(d, list(d), 4, 4):
+        after = grid.apply_relocation(d, mv)
+        assert ok(after) and len(after) == len(d) and mv[1] not in d
+
+
+@settings(max_examples=300, deadline=None)
+@given(displays())
+def test_slide_distances_form_interval(d):
+    """The push distance chosen is maximal, and legal distances are contiguous."""
+    offs = grid._offsets(8)
+    for line, side, step in grid._ENTRIES:
+        b = grid.bounds(d) or (0, -1, 0, -1)
+        lo, hi = (b[0], b[1]) if line == "row" else (b[2], b[3])
+        for index in range(lo, hi + 1):
+            legal = grid._push(d, line, index, step, 4, 4, offs, every=True)
+            if legal:
+                assert legal == list(range(legal[0], legal[-1] + 1))
+                assert grid._push(d, line, index, step, 4, 4, offs) == legal[-1:]
+            if legal and legal[0] > 0:   # s=0 fails only by sticking out
+                xs, others = grid._line(d, line, index)
+                front = xs[-1] if step > 0 else xs[0]
+                block = [front - step * j for j in range(len(xs) + 1)]
+                cells = others + [grid._at(line, index, x) for x in block]
+                assert grid.is_connected(cells) and not grid.fits(cells, 4, 4)
+
+
+def test_full_display_is_closed():
+    d = {(r, c): r * 4 + c for r in range(4) for c in range(4)}
+    assert grid.placements(d, 4, 4) == []
+    assert grid.slides(d, 4, 4) == []
+    assert grid.relocations(d, list(d), 4, 4) == []
