@@ -1,0 +1,16 @@
+"""rulekit: card games as rule files, compiled to a fast engine.
+
+    >>> import rulekit
+    >>> game = rulekit.load("instinct")
+    >>> state = game.new_game(players=4, seed=7)
+    >>> state.apply(state.legal_moves()[0])
+"""
+from .api import Game, bundled, load, loads
+from .compile.views import ViewError
+from .engine.moves import Move
+from .engine.state import State
+from .errors import Diagnostic, IllegalMoveError, RuleError, RulekitError
+
+__all__ = ["Game", "State", "Move", "load", "loads", "bundled", "RuleError", "IllegalMoveError",
+           "RulekitError", "Diagnostic", "ViewError"]
+__version__ = "0.1.0"

@@ -1,0 +1,232 @@
+"""The public entry points: `load`, `loads`, `bundled` and the `Game` they return.
+
+Pipeline place: text → parser → merge → checker → compiler → **api**. Loading runs the
+whole pipeline once; a `Game` then starts any number of `State`s. Every problem in the
+text comes out as one `RuleError`, never as another exception.
+"""
+from __future__ import annotations
+
+import random
+from importlib import resources
+from pathlib import Path
+
+from .compile.exprs import ExprCompiler, BASE_NAMES
+from .compile.game import build_ruleset
+from .dsl import nodes as n
+from .dsl.checker import Checker
+from .dsl.merge import apply_items, sections
+from .dsl.parser import diagnostic_at, parse
+from .engine.state import State
+from .errors import Diagnostic, RuleError
+
+RULE_SUFFIX = ".rules"
+MAX_EXTEND_DEPTH = 8
+
+
+def _bundled_dir() -> Path:
+    inside = resources.files(__package__).joinpath("rules")
+    if inside.is_dir():
+        return Path(str(inside))
+    return Path(__file__).resolve().parent.parent / "rules"
+
+
+def bundled() -> list[str]:
+    """Names of the games shipped with rulekit, for `load`."""
+    return sorted(p.name[: -len(RULE_SUFFIX)] for p in _bundled_dir().glob("*" + RULE_SUFFIX))
+
+
+def load(name_or_path, variant=None, *, search_path=None) -> "Game":
+    """Load a bundled game by name (`"instinct"`) or a rule file by path."""
+    text, file, folder = _read(str(name_or_path))
+    return loads(text, variant=variant, file=file, base_dir=folder, search_path=search_path,
+                 name=Path(file).name.removesuffix(RULE_SUFFIX))
+
+
+def loads(text: str, variant=None, *, file: str = "<rules>", base_dir=None, search_path=None,
+          name: str | None = None) -> "Game":
+    """Load a game from rule text. `variant` is a name or a list of names."""
+    if not isinstance(text, str):
+        raise RuleError([Diagnostic(file, 1, 1, "rule text must be a string")])
+    loader = _Loader(search_path)
+    try:
+        base = loader.sections(text, file, Path(base_dir) if base_dir else None, ())
+    except RecursionError:
+        raise RuleError([Diagnostic(file, 1, 1, "the rules are nested too deeply")]) from None
+    game = Game(base, loader, name or Path(file).name.removesuffix(RULE_SUFFIX))
+    loader.raise_if_any()
+    game.select(variant)
+    return game
+
+
+class _Loader:
+    """Reads, parses and merges files (following `extend`), collecting diagnostics."""
+
+    def __init__(self, search_path):
+        self.texts: dict[str, str] = {}
+        self.diagnostics: list[Diagnostic] = []
+        self.search_path = [Path(p) for p in (search_path or [])]
+
+    def report(self, node, message: str, hint: str | None = None) -> None:
+        span = getattr(node, "span", None)
+        if span is None:
+            file = next(iter(self.texts), "<rules>")
+            self.diagnostics.append(diagnostic_at(self.texts.get(file, ""), file, 1, 1, message, hint))
+            return
+        end = span.end_column if span.end_line == span.line else None
+        self.diagnostics.append(diagnostic_at(self.texts.get(span.file, ""), span.file, span.line,
+                                              span.column, message, hint, end))
+
+    def raise_if_any(self) -> None:
+        if self.diagnostics:
+            unique = list(dict.fromkeys(self.diagnostics))
+            unique.sort(key=lambda d: (d.file, d.line, d.column))
+            raise RuleError(unique)
+
+    def sections(self, text: str, file: str, folder: Path | None, chain: tuple) -> dict:
+        self.texts.setdefault(file, text)
+        tree = parse(text, file)
+        extend = next((i for i in tree.items if isinstance(i, n.Extend)), None)
+        base: dict = {}
+        if extend is not None:
+            base = self.extended(extend, folder, chain + (file,))
+        return apply_items(base, tree.items, self.report, "this file")
+
+    def extended(self, extend: n.Extend, folder: Path | None, chain: tuple) -> dict:
+        if len(chain) > MAX_EXTEND_DEPTH:
+            self.report(extend, "too many files extend one another", f"at most {MAX_EXTEND_DEPTH} levels")
+            return {}
+        try:
+            text, file, sub = _read(extend.target, folder, self.search_path)
+        except RuleError as error:
+            self.report(extend, error.diagnostics[0].message, error.diagnostics[0].hint)
+            return {}
+        if file in chain:
+            self.report(extend, f"`extend` makes a cycle: {' → '.join(chain + (file,))}")
+            return {}
+        self.texts.setdefault(file, text)
+        sections_ = self.sections(text, file, sub, chain)
+        sections_.pop("extend", None)
+        return sections_
+
+
+def _read(target: str, folder: Path | None = None, search_path=()) -> tuple[str, str, Path]:
+    """Find and read a rule file: a bundled name, or a path (relative to `folder`)."""
+    candidates = []
+    bundled_name = None
+    if "/" not in target and "\\" not in target and not target.endswith(RULE_SUFFIX):
+        bundled_name = _bundled_dir() / (target + RULE_SUFFIX)
+        candidates.append(bundled_name)
+    roots = [folder] if folder is not None else []
+    roots += list(search_path)
+    path = Path(target)
+    for root in roots:
+        candidate = (root / path).resolve()
+        if any(_inside(candidate, r) for r in roots):
+            candidates.append(candidate)
+    if folder is None and not search_path:
+        candidates.append(path)
+    for candidate in candidates:
+        if candidate.is_file():
+            try:
+                shown = candidate.name if candidate == bundled_name else str(candidate if folder else target)
+                return candidate.read_text(encoding="utf-8"), shown, candidate.parent
+            except (OSError, UnicodeDecodeError) as error:
+                raise RuleError([Diagnostic(str(candidate), 1, 1, f"cannot read the rule file: {error}")]) from None
+    hint = f"bundled games: {', '.join(bundled())}"
+    if folder is not None:
+        hint = "`extend` reads files in the same folder (or a search path given to load); " + hint
+    raise RuleError([Diagnostic(target, 1, 1, f"no rule file {target!r}", hint)])
+
+
+def _inside(path: Path, root: Path) -> bool:
+    try:
+        path.relative_to(root.resolve())
+        return True
+    except ValueError:
+        return False
+
+
+class _Count:
+    """Stands in for a state when a variant's `required when` is evaluated."""
+
+    def __init__(self, players: int):
+        self.n = players
+        self.round = 1
+
+
+class Game:
+    """A loaded rule file: start games with `new_game`, set up positions with `restore`."""
+
+    def __init__(self, base: dict, loader: _Loader, name: str):
+        self.name = name
+        self._loader = loader
+        self._base = {k: v for k, v in base.items() if not k.startswith("variant ")}
+        self._variants = {k[8:]: v for k, v in base.items() if k.startswith("variant ")}
+        self._selected: tuple[str, ...] = ()
+        self._compiled: dict[tuple, object] = {}
+        self._required = {}
+        Checker(self._base, loader.report).run()
+        for vname, node in self._variants.items():
+            merged = apply_items(self._base, node.items, loader.report, f"variant `{vname}`")
+            Checker(merged, loader.report).run()
+            if node.required is not None:
+                names = {k: BASE_NAMES[k] for k in ("players",)}
+                fn = ExprCompiler(names, {}, loader.report).compile(node.required, "bool").fn
+                self._required[vname] = fn
+        title = self._base.get("game")
+        self.title = title.title if title else name
+        players = self._base.get("players")
+        self.players = range(players.low, players.high + 1) if players else range(0)
+
+    @property
+    def variants(self) -> dict[str, str]:
+        """Variant names and titles the rule file declares."""
+        return {k: (v.title or k) for k, v in self._variants.items()}
+
+    @property
+    def selected(self) -> tuple[str, ...]:
+        return self._selected
+
+    def select(self, variant) -> None:
+        chosen = () if variant is None else ((variant,) if isinstance(variant, str) else tuple(variant))
+        for name in chosen:
+            if name not in self._variants:
+                known = ", ".join(self._variants) or "none"
+                raise RuleError([Diagnostic(self.name, 1, 1, f"{self.title} has no variant {name!r}",
+                                            f"variants: {known}")])
+        self._selected = chosen
+
+    def ruleset(self, players: int):
+        """The compiled rules in force for a number of players (required variants included)."""
+        active = list(self._selected)
+        for name, required in self._required.items():
+            if name not in active and required(_Count(players), None):
+                active.append(name)
+        key = tuple(sorted(active))
+        if key not in self._compiled:
+            merged = self._base
+            for name in key:
+                merged = apply_items(merged, self._variants[name].items, self._loader.report, name)
+            rules = build_ruleset(merged, self.title)
+            rules.variants = list(key)
+            self._compiled[key] = rules
+        return self._compiled[key]
+
+    def new_game(self, players: int | None = None, seed: int | None = None) -> State:
+        """A new game, dealt and ready for the first decision. Same seed, same game."""
+        if players is None:
+            players = 4 if 4 in self.players else self.players[0]
+        if players not in self.players:
+            raise ValueError(f"{self.title} is for {self.players[0]}..{self.players[-1]} players, not {players}")
+        if seed is None:
+            seed = random.randrange(2**63)
+        return State(self.ruleset(players), players, int(seed)).start()
+
+    def restore(self, view: dict) -> State:
+        """A state from a full-truth view (`state.view()`): save and load, or set up a position."""
+        players = view.get("players") or len(view.get("hands", []))
+        rules = self.ruleset(players) if players in self.players else self.ruleset(self.players[0])
+        return rules.restore(view)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.title!r} players {self.players.start}..{self.players.stop - 1}>"

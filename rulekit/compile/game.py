@@ -1,0 +1,234 @@
+"""Checked sections → a `Ruleset`: the steps of a round and the rules around them.
+
+Pipeline place: checker → **compiler** → engine. Everything a game needs while playing is
+built here once: card tables, follow and winner tables, score closures, the steps. The
+`Ruleset` then starts games, ends rounds (scores, end condition, winners) and turns states
+into views; `views.py` holds the view and restore code.
+"""
+from __future__ import annotations
+
+from ..dsl import nodes as n
+from ..engine import steps as st_
+from ..engine.state import State
+from . import views
+from .deck import DeckModel, build_deck
+from .exprs import BASE_NAMES, ExprCompiler, compile_table
+from .tricks import PredicateTables, follow_table, winner_rule
+
+#: A game that has not ended after this many rounds ends anyway (the rules loop forever).
+MAX_ROUNDS = 10_000
+
+_OFFSETS = {"left": 1, "right": -1, "across": None}
+
+
+class Ruleset:
+    """A compiled game: what `Game` runs. Built by `build_ruleset`."""
+
+    def __init__(self, title: str, players: range, deck: DeckModel):
+        self.title, self.players, self.deck = title, players, deck
+        self.variants: list[str] = []
+        self.steps: list = []
+        self.fixed_trump = -1
+        self.dealer_first, self.dealer_then = "first", "same"
+        self.score = None
+        self.end = None
+        self.winner_keys: list = []
+
+    # ---- the life of a game ----------------------------------------------------------------
+
+    def start_game(self, st: State) -> None:
+        st.dealer = st.random().randrange(st.n) if self.dealer_first == "random" else 0
+        self.reset_round(st)
+
+    def reset_round(self, st: State) -> None:
+        n_ = st.n
+        st.bids, st.bid_cards, st.pending = [None] * n_, [None] * n_, [None] * n_
+        st.tricks_won, st.taken = [0] * n_, [0] * n_
+        st.trick, st.last_trick, st.lead, st.trump = [], [], -1, self.fixed_trump
+        st.tricks_played, st.revealed, st.leader = 0, False, None
+
+    def end_round(self, st: State) -> None:
+        if self.score is not None:
+            for seat in range(st.n):
+                st.scores[seat] += self.score(st, seat)
+        if st.dealer is not None:
+            st.dealt[st.dealer] += 1
+        if self.end(st, None) or st.round >= MAX_ROUNDS:
+            st.is_terminal = True
+            st.current_player = None
+            st.winners = self.winners_of(st)
+            return
+        st.round += 1
+        if self.dealer_then == "next" and st.dealer is not None:
+            st.dealer = (st.dealer + 1) % st.n
+        self.reset_round(st)
+
+    def winners_of(self, st: State) -> list[int]:
+        keys = [tuple(sign * fn(st, seat) for sign, fn in self.winner_keys) for seat in range(st.n)]
+        best = max(keys)
+        return [seat for seat in range(st.n) if keys[seat] == best]
+
+    # ---- views -------------------------------------------------------------------------------
+
+    def view(self, st: State, seat: int | None) -> dict:
+        return views.view(self, st, seat)
+
+    def restore(self, data: dict) -> State:
+        return views.restore(self, data)
+
+    def clone_extra(self, extra: dict) -> dict:
+        return dict(extra)
+
+    def phase_index(self, name: str) -> int:
+        for index, step in enumerate(self.steps):
+            if step.name == name:
+                return index
+        raise KeyError(name)
+
+
+def build_ruleset(sections: dict, title: str) -> Ruleset:
+    """Compile checked sections. The checker has passed them, so names resolve."""
+    players = sections["players"]
+    deck = build_deck(sections["deck"])
+    rules = Ruleset(title, range(players.low, players.high + 1), deck)
+    tables = {}
+    constant = ExprCompiler({}, {}, _unreachable)
+    for key, item in sections.items():
+        if key.startswith("table "):
+            tables[key[6:]] = compile_table(item, lambda e: constant.compile(e).fn(None, 0))
+    exprs = ExprCompiler(dict(BASE_NAMES), tables, _unreachable)
+    _build_round(rules, sections, exprs)
+    _build_score(rules, sections.get("score"), exprs)
+    end = sections["end"]
+    if isinstance(end, n.EndAfterRounds):
+        rounds = end.rounds
+        rules.end = lambda st, seat: st.round >= rounds
+    else:
+        rules.end = exprs.compile(end.condition).fn
+    winner = sections.get("winner")
+    keys = winner.keys if winner else (n.TieKey("highest", n.Ref("score")),)
+    rules.winner_keys = [(1 if k.pick == "highest" else -1, exprs.compile(k.expr).fn) for k in keys]
+    return rules
+
+
+def _unreachable(node, message, hint=None):
+    raise AssertionError(f"the checker let through: {message}")
+
+
+def _build_round(rules: Ruleset, sections: dict, exprs: ExprCompiler) -> None:
+    rnd = sections.get("round")
+    clauses = {type(c): c for c in rnd.clauses} if rnd else {}
+    deck = rules.deck
+    dealer = clauses.get(n.Dealer)
+    if dealer:
+        rules.dealer_first = dealer.first.text
+        rules.dealer_then = dealer.then.text if dealer.then else "same"
+    bid = clauses.get(n.BidNumber) or clauses.get(n.BidCard)
+    deal_step = None
+    if n.Deal in clauses:
+        deal_step = st_.Deal(deck, clauses[n.Deal].counts)
+        rules.steps.append(deal_step)
+    if n.Pass in clauses:
+        rules.steps.append(st_.Pass(deck, _pass_plan(clauses[n.Pass])))
+    if isinstance(bid, n.BidNumber):
+        first = _seat_fn(_option(bid, n.InTurn).seat, bid) if _option(bid, n.InTurn) else _seat_fn(
+            n.SeatRef("named", n.Name("dealer")), bid)
+        rules.steps.append(st_.BidNumber(bid.low, bid.high, first))
+    elif isinstance(bid, n.BidCard):
+        repeat = clauses.get(n.Repeat)
+        rules.steps.append(st_.BidCard(deck, _option(bid, n.Value).attr.text,
+                                       _repeat(repeat, bid, exprs) if repeat else None,
+                                       deal_step.deal if deal_step else None))
+    trump = clauses.get(n.TrumpFromBid) or clauses.get(n.TrumpFixed)
+    if isinstance(trump, n.TrumpFromBid):
+        rules.steps.append(st_.TrumpFromBid(_highest_bidder(bid)))
+    elif isinstance(trump, n.TrumpFixed) and trump.suit.text != "none":
+        rules.fixed_trump = deck.suit_names.index(trump.suit.text)
+    if n.Tricks in clauses:
+        rules.steps.append(_tricks_step(rules, sections, clauses[n.Tricks], bid))
+
+
+def _option(bid, kind):
+    return next((o for o in bid.options if isinstance(o, kind)), None)
+
+
+def _pass_plan(clause: n.Pass) -> tuple[tuple[int, int], ...]:
+    plan = []
+    for item in clause.items:
+        word = item.direction.text if item.direction else "left"
+        plan.append((item.count, _OFFSETS[word]))
+    return tuple(plan)
+
+
+def _seat_fn(ref: n.SeatRef, bid):
+    if ref.kind == "highest_bidder":
+        return _highest_bidder(bid)
+    if ref.kind == "left_of":
+        return lambda st: (st.dealer + 1) % st.n
+    return lambda st: st.dealer
+
+
+def _highest_bidder(bid):
+    if isinstance(bid, n.BidCard):
+        def highest(st):
+            key = st.rules.deck.key
+            return max(range(st.n), key=lambda seat: key[st.bid_cards[seat]])
+        return highest
+    first = _seat_fn(_option(bid, n.InTurn).seat, bid) if bid is not None and _option(bid, n.InTurn) \
+        else (lambda st: st.dealer)
+
+    def highest_number(st):
+        start = first(st)
+        order = [(start + i) % st.n for i in range(st.n)]
+        return max(order, key=lambda seat: (st.bids[seat], -order.index(seat)))
+    return highest_number
+
+
+def _repeat(clause: n.Repeat, bid, exprs: ExprCompiler):
+    condition = exprs.compile(clause.condition).fn
+    actions = []
+    for action in clause.actions:
+        if isinstance(action, n.SetAside):
+            actions.append(st_.set_aside_bid_cards)
+        else:
+            actions.append(_award(_seat_fn(action.seat, bid), exprs.compile(action.points).fn))
+    return condition, actions
+
+
+def _award(seat_fn, points):
+    def award(st):
+        st.scores[seat_fn(st)] += points(st, None)
+    return award
+
+
+def _tricks_step(rules: Ruleset, sections: dict, clause: n.Tricks, bid):
+    deck = rules.deck
+    preds = PredicateTables(deck)
+    table = follow_table(sections["follow"], preds)
+    preds.follow_table = table
+    winner = winner_rule(sections["trick winner"], preds)
+    return st_.Tricks(deck, clause.count, _seat_fn(clause.first, bid), table, winner)
+
+
+def _build_score(rules: Ruleset, score, exprs: ExprCompiler) -> None:
+    if score is None:
+        return
+    cases = []
+    for case in score.cases:
+        condition = case.condition
+        if isinstance(condition, n.Made):
+            test = lambda st, seat: st.bids[seat] == st.tricks_won[seat]      # noqa: E731
+        elif isinstance(condition, n.Missed):
+            test = lambda st, seat: st.bids[seat] != st.tricks_won[seat]      # noqa: E731
+        elif isinstance(condition, n.CondExpr):
+            test = exprs.compile(condition.expr).fn
+        else:
+            test = lambda st, seat: True                                      # noqa: E731
+        cases.append((test, exprs.compile(case.expr).fn))
+
+    def score_of(st, seat):
+        for test, points in cases:
+            if test(st, seat):
+                return points(st, seat)
+        return 0
+    rules.score = score_of

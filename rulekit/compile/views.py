@@ -1,0 +1,174 @@
+"""States ↔ JSON-ready views: what a seat may see, the full truth, and restoring from it.
+
+Pipeline place: engine → **views** → api. A seat's view shows its own hand and choices,
+and of the others only what lies open on the table (sizes, bids once revealed, the trick).
+The full view adds everything hidden (every hand, the undealt cards, the seed) so that
+`Game.restore(state.view())` gives back an equal state.
+"""
+from __future__ import annotations
+
+from ..engine.cardsets import cards_of
+from ..engine.moves import Move, normalize
+from ..errors import RulekitError
+
+
+class ViewError(RulekitError, ValueError):
+    """A view given to `Game.restore` that does not describe a state of this game."""
+
+
+def view(rules, st, seat: int | None) -> dict:
+    full = seat is None
+    texts = rules.deck.texts
+
+    def cards(mask):
+        return [texts[c] for c in cards_of(mask)]
+
+    phase = "over" if st.is_terminal else rules.steps[st.step].name
+    out = {
+        "game": rules.title,
+        "variants": list(rules.variants),
+        "players": st.n,
+        "phase": phase,
+        "round": st.round,
+        "current_player": st.current_player,
+        "scores": list(st.scores),
+        "hands": [cards(h) if full or p == seat else None for p, h in enumerate(st.hands)],
+        "hand_sizes": [h.bit_count() for h in st.hands],
+        "is_terminal": st.is_terminal,
+        "winners": list(st.winners),
+        "dealer": st.dealer,
+        "dealt": list(st.dealt),
+        "leader": st.leader,
+        "bids": list(st.bids),
+        "bid_cards": [texts[c] if c is not None else None for c in st.bid_cards],
+        "tricks_won": list(st.tricks_won),
+        "trick": [[s, texts[c]] for s, c in st.trick],
+        "last_trick": [[s, texts[c]] for s, c in st.last_trick],
+        "trump": rules.deck.suit_names[st.trump] if st.trump >= 0 else None,
+        "set_aside": [cards(m) for m in st.aside],
+        "choices": [_choice(rules, st, p, full or p == seat) for p in range(st.n)],
+    }
+    if full:
+        out.update({
+            "seed": st.seed, "chance": st.chance, "step": st.step,
+            "undealt": cards(st.undealt),
+            "taken": [cards(m) for m in st.taken],
+            "history": st.history,
+        })
+    return out
+
+
+def _choice(rules, st, seat: int, visible: bool):
+    pending = st.pending[seat]
+    if pending is None:
+        return None
+    if not visible:
+        return "hidden"
+    step = rules.steps[st.step]
+    if step.name == "pass":
+        return [rules.deck.texts[c] for c in cards_of(pending)]
+    return rules.deck.texts[pending]
+
+
+def restore(rules, data: dict):
+    """A state equal to the one whose full view `data` is."""
+    from ..engine.state import State
+
+    try:
+        return _restore(rules, data, State)
+    except ViewError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+        raise ViewError(f"this view cannot be restored: {type(error).__name__}: {error}") from None
+
+
+def _restore(rules, data: dict, State):
+    players = data["players"] if "players" in data else len(data["hands"])
+    if players not in rules.players:
+        raise ViewError(f"{players} players cannot play {rules.title}")
+    st = State(rules, players, int(data.get("seed", 0)))
+    pool = _Pool(rules)
+    st.hands = [pool.take_all(h or []) for h in data["hands"]]
+    st.trick = [(int(s), pool.take(c)) for s, c in data.get("trick", [])]
+    st.lead = st.trick[0][1] if st.trick else -1
+    st.aside = [pool.take_all(m) for m in data.get("set_aside", [[]] * players)]
+    st.taken = [pool.take_all(m) for m in data.get("taken", [[]] * players)]
+    if "undealt" in data:
+        st.undealt = pool.take_all(data["undealt"])
+    st.undealt |= pool.rest()
+    st.last_trick = [(int(s), pool.lookup(c)) for s, c in data.get("last_trick", [])]
+    for name in ("scores", "dealt", "tricks_won"):
+        if name in data:
+            setattr(st, name, [int(v) for v in data[name]])
+    st.bids = [None if b is None else int(b) for b in data.get("bids", [None] * players)]
+    st.bid_cards = [None if c is None else pool.in_mask(st.hands[p] | st.aside[p], c)
+                    for p, c in enumerate(data.get("bid_cards", [None] * players))]
+    st.round = int(data.get("round", 1))
+    st.chance = int(data.get("chance", 0))
+    st.dealer, st.leader = data.get("dealer"), data.get("leader")
+    st.trump = rules.deck.suit_names.index(data["trump"]) if data.get("trump") else rules.fixed_trump
+    st.tricks_played = sum(st.tricks_won)
+    st.is_terminal = bool(data.get("is_terminal", False))
+    st.winners = list(data.get("winners", []))
+    st.current_player = data.get("current_player")
+    if st.is_terminal:
+        st.step = len(rules.steps) - 1
+    elif "step" in data:
+        st.step = int(data["step"])
+    else:
+        st.step = rules.phase_index(data["phase"])
+    step = rules.steps[st.step] if rules.steps else None
+    st.pending = [_pending(rules, step, st.hands[p], c) for p, c in enumerate(data.get("choices", [None] * players))]
+    st.revealed = any(b is not None for b in st.bids)
+    st._history = [Move("?", None, normalize(t)) for t in data.get("history", [])]
+    if not st.is_terminal and st.current_player is None:
+        raise ViewError("a game in play needs a current_player")
+    return st
+
+
+def _pending(rules, step, hand: int, choice):
+    if choice is None:
+        return None
+    if choice == "hidden":
+        raise ViewError("a full view is needed: this one hides a seat's choice")
+    if step is not None and step.name == "pass":
+        mask = 0
+        for text in choice:
+            mask |= 1 << _Pool(rules).in_mask(hand & ~mask, text)
+        return mask
+    return _Pool(rules).in_mask(hand, choice)
+
+
+class _Pool:
+    """Hands out card ids for card texts; each id once (copies get distinct ids)."""
+
+    def __init__(self, rules):
+        self.deck = rules.deck
+        self.free = rules.deck.ids_by_text()
+        self.used = 0
+
+    def take(self, text: str) -> int:
+        ids = self.free.get(normalize(text))
+        if not ids:
+            raise ViewError(f"no card {text!r} is left to place: the view has too many or it is unknown")
+        card = ids.pop(0)
+        self.used |= 1 << card
+        return card
+
+    def take_all(self, texts) -> int:
+        mask = 0
+        for text in texts:
+            mask |= 1 << self.take(text)
+        return mask
+
+    def rest(self) -> int:
+        return self.deck.all_mask & ~self.used
+
+    def lookup(self, text: str) -> int:
+        return self.deck.ids_by_text()[normalize(text)][0]
+
+    def in_mask(self, mask: int, text: str) -> int:
+        for card in self.deck.ids_by_text().get(normalize(text), []):
+            if mask >> card & 1:
+                return card
+        raise ViewError(f"{text!r} is not among that seat's cards")

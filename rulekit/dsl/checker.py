@@ -1,0 +1,391 @@
+"""Checks merged sections and reports every problem at once, in the language's own words.
+
+Pipeline place: nodes → merge → **checker** → compiler. The checker never stops at the
+first problem: each `report` adds a diagnostic and the walk goes on. The compiler only
+ever sees sections the checker passed.
+"""
+from __future__ import annotations
+
+from ..compile.deck import ATTRIBUTES
+from ..compile.exprs import BASE_NAMES, ExprCompiler, suggest
+from . import nodes as n
+
+MAX_PLAYERS = 16
+MAX_CARDS = 1024
+
+DEALER_FIRST = ("random", "first")
+DEALER_THEN = ("next", "same")
+DIRECTIONS = ("left", "right", "across")
+LEADERS = ("dealer", "winner")
+
+
+class Checker:
+    """Walks one game's sections; `report(node, message, hint)` collects the problems."""
+
+    def __init__(self, sections: dict, report):
+        self.s, self.report = sections, report
+        self.card_names: set[str] = set()
+        self.bid = None
+
+    def run(self) -> None:
+        for key in ("players", "deck"):
+            if key not in self.s:
+                self.report(None, f"the rules have no `{key}` section",
+                            f"add a `{key} ...` section; see the rule-language reference")
+        self.check_players()
+        self.check_deck()
+        self.check_round()
+        self.check_follow()
+        self.check_trick_winner()
+        self.check_tables()
+        self.check_score()
+        self.check_end()
+        self.check_winner()
+
+    # ---- helpers -------------------------------------------------------------------------
+
+    def word(self, name: n.Name | None, allowed, what: str) -> bool:
+        if name is None or name.text in allowed:
+            return True
+        self.report(name, f"unknown {what} `{name.text}`",
+                    suggest(name.text, allowed) or f"use one of: {', '.join(allowed)}")
+        return False
+
+    def exprs(self, extra_names=None) -> ExprCompiler:
+        names = dict(BASE_NAMES)
+        names.update(extra_names or {})
+        tables = {key[6:]: (lambda k: 0) for key in self.s if key.startswith("table ")}
+        return ExprCompiler(names, tables, self.report)
+
+    @property
+    def players_range(self) -> tuple[int, int]:
+        players = self.s.get("players")
+        return (players.low, players.high) if players else (2, 2)
+
+    # ---- sections ------------------------------------------------------------------------
+
+    def check_players(self) -> None:
+        players = self.s.get("players")
+        if players is None:
+            return
+        if players.low < 1 or players.low > players.high:
+            self.report(players, f"`players {players.low}..{players.high}` is an empty range",
+                        "write the smallest count first, like `players 2..6`")
+        if players.high > MAX_PLAYERS:
+            self.report(players, f"at most {MAX_PLAYERS} players are supported")
+
+    def check_deck(self) -> None:
+        deck = self.s.get("deck")
+        if deck is None:
+            return
+        kinds: dict[type, object] = {}
+        for item in deck.items:
+            if type(item) in kinds and not isinstance(item, n.Special):
+                self.report(item, "the deck declares this twice", "keep one line of each kind")
+            kinds[type(item)] = item
+        suits, ranks = kinds.get(n.Suits), kinds.get(n.Ranks)
+        specials = [i for i in deck.items if isinstance(i, n.Special)]
+        names = [s for s in suits.names] if suits else []
+        names += [s.name for s in specials]
+        seen = set()
+        for name in names:
+            if name.text in seen:
+                self.report(name, f"the card name `{name.text}` is used twice")
+            seen.add(name.text)
+        self.card_names = seen
+        if suits and not ranks:
+            self.report(suits, "suits need ranks", "add a line like `ranks 1..12`")
+        if ranks and ranks.low > ranks.high:
+            self.report(ranks, f"`{ranks.low}..{ranks.high}` is an empty range of ranks")
+        size = (len(suits.names) if suits else 0) * (max(0, ranks.high - ranks.low + 1) if ranks else 0)
+        size += sum(s.copies for s in specials)
+        for special in specials:
+            if special.copies < 1:
+                self.report(special, "a card needs at least one copy")
+        if size > MAX_CARDS:
+            self.report(deck, f"the deck has {size} cards; at most {MAX_CARDS} are supported")
+        if size == 0:
+            self.report(deck, "the deck has no cards", "declare suits and ranks, or special cards")
+        self.deck_size = size
+        order = kinds.get(n.Order)
+        if order:
+            for key in order.keys:
+                if self.word(key, list(ATTRIBUTES), "card attribute") and ATTRIBUTES[key.text] == "suit" \
+                        and suits and not suits.ordered:
+                    self.report(key, "the order compares suits, but the suits have no order",
+                                "list the suits with `<`, lowest first: `suits red < blue`")
+
+    def check_round(self) -> None:
+        rnd = self.s.get("round")
+        if rnd is None:
+            return
+        clauses = {}
+        for clause in rnd.clauses:
+            key = type(clause).__name__
+            if key in clauses:
+                self.report(clause, "this round clause is given twice")
+            clauses[key] = clause
+        for clause in rnd.clauses:
+            if isinstance(clause, (n.BidNumber, n.BidCard)):
+                self.bid = clause
+        deal = next((c for c in rnd.clauses if isinstance(c, n.Deal)), None)
+        self.deal = deal
+        for clause in rnd.clauses:
+            getattr(self, "clause_" + type(clause).__name__.lower())(clause)
+
+    def clause_dealer(self, clause: n.Dealer) -> None:
+        self.word(clause.first, DEALER_FIRST, "dealer rule")
+        self.word(clause.then, DEALER_THEN, "dealer rotation")
+
+    def clause_deal(self, clause: n.Deal) -> None:
+        low, high = self.players_range
+        most = max(clause.counts)
+        size = getattr(self, "deck_size", 0)
+        if size and high * most > size:
+            self.report(clause, f"{high} players × {most} cards is {high * most}, "
+                                f"but the deck has only {size} cards",
+                        f"deal at most {size // high} each, or allow at most {size // most} players")
+
+    def clause_pass(self, clause: n.Pass) -> None:
+        most = max(self.deal.counts) if self.deal else 0
+        for item in clause.items:
+            if item.count and item.direction is None:
+                self.report(item, f"passing {item.count} cards needs a direction",
+                            "add `left`, `right` or `across`")
+            self.word(item.direction, DIRECTIONS, "direction")
+            if self.deal and item.count > most:
+                self.report(item, f"cannot pass {item.count} cards from a hand of {most}")
+        if self.deal is None:
+            self.report(clause, "cards are passed, but no cards are dealt", "add `deal N each`")
+
+    def clause_bidnumber(self, clause: n.BidNumber) -> None:
+        if clause.low > clause.high:
+            self.report(clause, f"`{clause.low}..{clause.high}` is an empty range of bids")
+        for option in clause.options:
+            self.bid_option(option)
+
+    def clause_bidcard(self, clause: n.BidCard) -> None:
+        if self.deal is None:
+            self.report(clause, "bids are made with a card, but no cards are dealt", "add `deal N each`")
+        if not any(isinstance(o, n.Value) for o in clause.options):
+            self.report(clause, "a card bid needs the attribute that gives its value",
+                        "add `, value number`")
+        for option in clause.options:
+            self.bid_option(option)
+
+    def bid_option(self, option) -> None:
+        if isinstance(option, n.Value):
+            self.word(option.attr, list(ATTRIBUTES), "card attribute")
+        elif isinstance(option, n.InTurn):
+            self.seat(option.seat, bidding=False)
+
+    def seat(self, ref: n.SeatRef, bidding: bool = True, winner_ok: bool = False) -> None:
+        if ref.kind == "highest_bidder":
+            if self.bid is None and bidding:
+                self.report(ref, "`highest bidder` needs a bidding clause in the round")
+            return
+        allowed = LEADERS if winner_ok else ("dealer",)
+        self.word(ref.name, allowed, "seat")
+
+    def clause_trumpfrombid(self, clause: n.TrumpFromBid) -> None:
+        if self.word(clause.attr, list(ATTRIBUTES), "card attribute") and ATTRIBUTES[clause.attr.text] != "suit":
+            self.report(clause.attr, "trump is a suit", "write `trump suit of highest bid`")
+        if not isinstance(self.bid, n.BidCard):
+            self.report(clause, "the trump comes from the highest bid card, but bids are not made with cards",
+                        "use `bid with a card, value number`")
+
+    def clause_trumpfixed(self, clause: n.TrumpFixed) -> None:
+        self.word(clause.suit, sorted(self.card_names) + ["none"], "suit")
+
+    def clause_tricks(self, clause: n.Tricks) -> None:
+        self.seat(clause.first)
+        self.seat(clause.then, winner_ok=True)
+        if self.deal and clause.count > min(self.deal.counts):
+            self.report(clause, f"{clause.count} tricks need {clause.count} cards in each hand, "
+                                f"but only {min(self.deal.counts)} are dealt")
+        for key in ("follow", "trick winner", "score"):
+            if key not in self.s:
+                self.report(clause, f"tricks are played, but the rules have no `{key}` section")
+
+    def clause_repeat(self, clause: n.Repeat) -> None:
+        if not isinstance(self.bid, n.BidCard):
+            self.report(clause, "`repeat bidding` needs bids made with a card")
+        self.exprs().compile(clause.condition, "bool", per_seat_ok=False)
+        for action in clause.actions:
+            if isinstance(action, n.Award):
+                self.seat(action.seat)
+                self.exprs().compile(action.points, "int", per_seat_ok=False)
+
+    # ---- follow and winner ---------------------------------------------------------------
+
+    def pred(self, pred) -> None:
+        if isinstance(pred, n.PNamed):
+            if pred.name.text not in self.card_names:
+                self.report(pred.name, f"unknown suit or card `{pred.name.text}`",
+                            suggest(pred.name.text, self.card_names | {"trump", "card"}))
+        elif isinstance(pred, n.PSameAsLead):
+            self.word(pred.attr, list(ATTRIBUTES), "card attribute")
+        elif isinstance(pred, n.PNot):
+            self.pred(pred.operand)
+        elif isinstance(pred, (n.PAnd, n.POr)):
+            self.pred(pred.left)
+            self.pred(pred.right)
+
+    def cases(self, cases, what: str, allowed) -> None:
+        for index, case in enumerate(cases):
+            condition = case.condition
+            if not isinstance(condition, allowed):
+                self.report(condition, f"`{what}` cases cannot test this",
+                            "use `lead is ...`, `always` or `otherwise`" if what == "follow" else None)
+            if isinstance(condition, (n.Otherwise, n.Always)) and index < len(cases) - 1:
+                self.report(cases[index + 1], f"this `{what}` case can never apply",
+                            f"`{'otherwise' if isinstance(condition, n.Otherwise) else 'always'}` "
+                            "catches every case, so it must come last")
+            if isinstance(condition, (n.LeadIs, n.AnyPlayed)):
+                self.pred(condition.pred)
+        if cases and not isinstance(cases[-1].condition, (n.Otherwise, n.Always)):
+            self.report(cases[-1], f"`{what}` needs an `otherwise` case",
+                        "add a last case `otherwise -> ...` for when no other case applies")
+
+    def check_follow(self) -> None:
+        follow = self.s.get("follow")
+        if follow is None:
+            return
+        self.cases(follow.cases, "follow", (n.LeadIs, n.Always, n.Otherwise))
+        for case in follow.cases:
+            if isinstance(case.result, n.FollowIfAble):
+                self.pred(case.result.pred)
+
+    def check_trick_winner(self) -> None:
+        rule = self.s.get("trick winner")
+        if rule is None:
+            return
+        self.cases(rule.cases, "trick winner", (n.LeadIs, n.AnyPlayed, n.Always, n.Otherwise))
+        for case in rule.cases:
+            self.pred(case.pred)
+            if not _admits_lead(case.pred) and not (
+                    isinstance(case.condition, n.AnyPlayed) and _shape(case.condition.pred) == _shape(case.pred)):
+                self.report(case, "this case can find no card to win the trick",
+                            "pick among cards the lead always belongs to (`card of lead suit`, "
+                            "`card that followed`), or guard it with `any ... played`")
+
+    def check_tables(self) -> None:
+        constant = ExprCompiler({}, {}, self.report)
+        for key, table in self.s.items():
+            if not key.startswith("table "):
+                continue
+            covered: list[tuple[int, int, object]] = []
+            elses = 0
+            for entry in table.entries:
+                constant.compile(entry.value, "int")
+                if entry.low is None:
+                    elses += 1
+                    continue
+                if entry.low > entry.high:
+                    self.report(entry, f"`{entry.low}..{entry.high}` is an empty range")
+                for low, high, _ in covered:
+                    if entry.low <= high and low <= entry.high:
+                        self.report(entry, "this key is already in the table", "each key may appear once")
+                        break
+                covered.append((entry.low, entry.high, entry))
+            if elses > 1:
+                self.report(table, "the table has more than one `else`")
+
+    def table_covers(self, name: str, low: int, high: int, at) -> None:
+        table = self.s.get(f"table {name}")
+        if table is None:
+            return
+        if any(e.low is None for e in table.entries):
+            return
+        missing = [k for k in range(low, high + 1)
+                   if not any(e.low <= k <= e.high for e in table.entries)]
+        if missing:
+            shown = ", ".join(map(str, missing[:6])) + (" ..." if len(missing) > 6 else "")
+            self.report(at, f"table `{name}` has no entry for {shown}, but a bid can be {low}..{high}",
+                        "add those keys, or an `else:` entry")
+
+    def bid_range(self) -> tuple[int, int] | None:
+        if isinstance(self.bid, n.BidNumber):
+            return self.bid.low, self.bid.high
+        if isinstance(self.bid, n.BidCard):
+            ranks = next((i for i in self.s["deck"].items if isinstance(i, n.Ranks)), None) \
+                if "deck" in self.s else None
+            return (ranks.low, ranks.high) if ranks else None
+        return None
+
+    def check_score(self) -> None:
+        score = self.s.get("score")
+        if score is None:
+            return
+        compiler = self.exprs()
+        for case in score.cases:
+            if isinstance(case.condition, (n.Made, n.Missed)) and self.bid is None:
+                self.report(case.condition, "`made` and `missed` compare tricks with the bid, "
+                                            "but the round has no bidding")
+            if isinstance(case.condition, n.CondExpr):
+                compiler.compile(case.condition.expr, "bool")
+            compiler.compile(case.expr, "int")
+            self.score_tables(case.expr, case)
+        conditions = [type(c.condition) for c in score.cases]
+        if not (n.Otherwise in conditions or {n.Made, n.Missed} <= set(conditions)):
+            self.report(score, "some results score nothing: the cases do not cover every seat",
+                        "add `otherwise -> 0` (or both `made` and `missed`)")
+
+    def score_tables(self, expr, case) -> None:
+        span = self.bid_range()
+        for node in _walk(expr):
+            if isinstance(node, n.Index) and isinstance(node.key, n.Ref) and node.key.name == "bid" and span:
+                self.table_covers(node.table, span[0], span[1], node)
+
+    def check_end(self) -> None:
+        end = self.s.get("end")
+        if end is None:
+            self.report(None, "the rules never say when the game ends",
+                        "add `end when max(score) >= 100` or `end after 7 rounds`")
+        elif isinstance(end, n.EndWhen):
+            self.exprs().compile(end.condition, "bool", per_seat_ok=False)
+        elif end.rounds < 1:
+            self.report(end, "the game must last at least one round")
+
+    def check_winner(self) -> None:
+        winner = self.s.get("winner")
+        if winner is None:
+            return
+        compiler = self.exprs()
+        for key in winner.keys:
+            if key.pick not in ("highest", "lowest"):
+                self.report(key, f"the winner is decided by `highest` or `lowest`, not `{key.pick}`")
+            compiler.compile(key.expr, "int")
+
+
+def _shape(pred):
+    """A predicate without its spans, to compare two predicates as written."""
+    if isinstance(pred, n.Name):
+        return pred.text
+    if not hasattr(pred, "__attrs_attrs__"):
+        return pred
+    return (type(pred).__name__,) + tuple(_shape(getattr(pred, a.name))
+                                          for a in pred.__attrs_attrs__ if a.name != "span")
+
+
+def _admits_lead(pred) -> bool:
+    """True when the lead card always satisfies `pred` (so a pick over it finds a card)."""
+    if isinstance(pred, (n.PAny, n.PSameAsLead, n.PFollowed)):
+        return True
+    if isinstance(pred, n.POr):
+        return _admits_lead(pred.left) or _admits_lead(pred.right)
+    if isinstance(pred, n.PAnd):
+        return _admits_lead(pred.left) and _admits_lead(pred.right)
+    return False
+
+
+def _walk(expr):
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        yield node
+        for field in ("left", "right", "operand", "key", "condition", "then", "otherwise"):
+            child = getattr(node, field, None)
+            if child is not None and not isinstance(child, (str, int)):
+                stack.append(child)
+        stack.extend(getattr(node, "args", ()))

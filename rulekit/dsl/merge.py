@@ -1,0 +1,73 @@
+"""Sections of a rule file, and how `extend` and variants replace them.
+
+Pipeline place: nodes → **merge** → checker. A rule file is a set of sections (`deck`,
+`round`, `follow`, `table bonus`, ...). A variant or an extending file names sections to
+replace; inside `round`, clauses are replaced one by one (`deal`, `bid`, `repeat`, ...) so
+a variant can change one clause and keep the rest.
+"""
+from __future__ import annotations
+
+import attrs
+
+from . import nodes as n
+
+_SECTION = {
+    n.GameTitle: "game", n.Players: "players", n.Deck: "deck", n.Round: "round",
+    n.Follow: "follow", n.TrickWinner: "trick winner", n.Score: "score",
+    n.EndWhen: "end", n.EndAfterRounds: "end", n.Winner: "winner", n.Extend: "extend",
+}
+_CLAUSE = {
+    n.Dealer: "dealer", n.Deal: "deal", n.Pass: "pass", n.BidNumber: "bid", n.BidCard: "bid",
+    n.TrumpFromBid: "trump", n.TrumpFixed: "trump", n.Tricks: "tricks", n.Repeat: "repeat",
+}
+
+
+def section_key(item) -> str:
+    if isinstance(item, n.Table):
+        return f"table {item.name.text}"
+    if isinstance(item, n.Variant):
+        return f"variant {item.name.text}"
+    return _SECTION.get(type(item), type(item).__name__.lower())
+
+
+def clause_key(clause) -> str:
+    return _CLAUSE.get(type(clause), type(clause).__name__.lower())
+
+
+def sections(items, report) -> dict[str, object]:
+    """Items by section key; a second item with the same key is reported as a duplicate."""
+    found: dict[str, object] = {}
+    for item in items:
+        key = section_key(item)
+        if key in found:
+            report(item, f"`{key}` is defined twice", "keep one definition; a variant can replace it")
+            continue
+        found[key] = item
+    return found
+
+
+def apply_items(base: dict, items, report, who: str) -> dict:
+    """`base` with the sections in `items` replacing (or, for round clauses, merging into) it."""
+    merged = dict(base)
+    for key, item in sections(items, report).items():
+        if key == "round" and "round" in merged:
+            merged["round"] = merge_round(merged["round"], item, report)
+        elif key.startswith("table ") and key not in merged and who != "this file":
+            report(item, f"{who} replaces `{key}`, which the base game does not define",
+                   "define the table in the base game, or check its name")
+        elif key in ("game", "extend") or key.startswith("variant "):
+            if key != "game" or who == "this file":
+                merged[key] = item
+            else:
+                report(item, f"a variant cannot contain `{key}`")
+        else:
+            merged[key] = item
+    return merged
+
+
+def merge_round(base: n.Round, change: n.Round, report) -> n.Round:
+    """`base`'s clauses with `change`'s clauses replacing those of the same kind."""
+    clauses = {clause_key(c): c for c in base.clauses}
+    for clause in change.clauses:
+        clauses[clause_key(clause)] = clause
+    return attrs.evolve(base, clauses=tuple(clauses.values()))

@@ -1,0 +1,533 @@
+"""The syntax tree of a rule file: plain frozen attrs classes built by `parser.py`.
+
+Pipeline place: text → **nodes** → checker → compiler. Every node ends with its `span`
+(file, line, column) so that the checker can point at it. Each class's docstring shows the
+rule-file text it stands for.
+"""
+from __future__ import annotations
+
+import attrs
+
+node = attrs.frozen
+
+
+@node
+class Span:
+    """Where a node stands in its file (1-based line and column)."""
+    file: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+
+@node
+class Name:
+    """A word written in the rule file: `random`, `left`, `colour`, `bonus`."""
+    text: str
+    span: Span | None = None
+
+
+# ---- header -----------------------------------------------------------------------------
+
+@node
+class Extend:
+    """`extend "instinct"`: start from another rule file (bundled name or relative path)."""
+    target: str
+    span: Span | None = None
+
+
+@node
+class GameTitle:
+    """`game "Instinct"`."""
+    title: str
+    span: Span | None = None
+
+
+@node
+class Players:
+    """`players 2..6` or `players 2`."""
+    low: int
+    high: int
+    span: Span | None = None
+
+
+# ---- deck -------------------------------------------------------------------------------
+
+@node
+class Suits:
+    """`suits black, blue` (no order) or `colours red < yellow < green` (ordered)."""
+    names: tuple[Name, ...]
+    ordered: bool
+    span: Span | None = None
+
+
+@node
+class Ranks:
+    """`ranks 1..12` or `numbers 0..7`."""
+    low: int
+    high: int
+    span: Span | None = None
+
+
+@node
+class Special:
+    """`card trump x6, always trump`: a card outside the suits, with copies."""
+    name: Name
+    copies: int
+    always_trump: bool
+    span: Span | None = None
+
+
+@node
+class Order:
+    """`order number, then colour`: how two cards compare (earlier keys weigh more)."""
+    keys: tuple[Name, ...]
+    span: Span | None = None
+
+
+@node
+class Deck:
+    """`deck { suits ...  ranks ...  card ...  order ... }`."""
+    items: tuple
+    span: Span | None = None
+
+
+# ---- round structure --------------------------------------------------------------------
+
+@node
+class SeatRef:
+    """A seat named in a rule: `dealer`, `winner`, `left of dealer`, `highest bidder`."""
+    kind: str            # "named", "left_of" or "highest_bidder"
+    name: Name | None
+    span: Span | None = None
+
+
+@node
+class Dealer:
+    """`dealer random, then next`."""
+    first: Name
+    then: Name | None
+    span: Span | None = None
+
+
+@node
+class Deal:
+    """`deal 11 each` or `deal [10, 9, 8] by round each`."""
+    counts: tuple[int, ...]
+    by_round: bool
+    span: Span | None = None
+
+
+@node
+class PassItem:
+    """One entry of a pass schedule: `2 right`, or `0`."""
+    count: int
+    direction: Name | None
+    span: Span | None = None
+
+
+@node
+class Pass:
+    """`pass 3 left` or `pass [0, 1 left, 2 right] by round`."""
+    items: tuple[PassItem, ...]
+    by_round: bool
+    span: Span | None = None
+
+
+@node
+class InTurn:
+    """Bid option `in turn from dealer`."""
+    seat: SeatRef
+    span: Span | None = None
+
+
+@node
+class Value:
+    """Bid option `value number`: the bid is that attribute of the card."""
+    attr: Name
+    span: Span | None = None
+
+
+@node
+class Simultaneous:
+    """Bid option `simultaneous`."""
+    span: Span | None = None
+
+
+@node
+class BidNumber:
+    """`bid 0..11, in turn from dealer`."""
+    low: int
+    high: int
+    options: tuple
+    span: Span | None = None
+
+
+@node
+class BidCard:
+    """`bid with a card, value number`: simultaneous, hidden, the card goes back to hand."""
+    options: tuple
+    span: Span | None = None
+
+
+@node
+class TrumpFromBid:
+    """`trump colour of highest bid`."""
+    attr: Name
+    span: Span | None = None
+
+
+@node
+class TrumpFixed:
+    """`trump hearts` or `trump none`."""
+    suit: Name
+    span: Span | None = None
+
+
+@node
+class Tricks:
+    """`tricks 11, first led by dealer, then by winner`."""
+    count: int
+    first: SeatRef
+    then: SeatRef
+    span: Span | None = None
+
+
+@node
+class Award:
+    """`highest bidder scores 1`."""
+    seat: SeatRef
+    points: object
+    span: Span | None = None
+
+
+@node
+class SetAside:
+    """`set aside bid cards`: bid cards leave the hand until bidding is over."""
+    span: Span | None = None
+
+
+@node
+class Repeat:
+    """`repeat bidding while sum(bid) = 7 { actions }`."""
+    condition: object
+    actions: tuple
+    span: Span | None = None
+
+
+@node
+class Round:
+    """`round { dealer ...  deal ...  pass ...  bid ...  trump ...  tricks ... }`."""
+    clauses: tuple
+    span: Span | None = None
+
+
+# ---- card predicates --------------------------------------------------------------------
+
+@node
+class PTrump:
+    """`trump`: the card is a trump."""
+    span: Span | None = None
+
+
+@node
+class PAny:
+    """`card`: any card."""
+    span: Span | None = None
+
+
+@node
+class PSameAsLead:
+    """`same suit as lead`, `card of lead suit`."""
+    attr: Name
+    span: Span | None = None
+
+
+@node
+class PFollowed:
+    """`card that followed`: the card obeyed the follow rule of its trick."""
+    span: Span | None = None
+
+
+@node
+class PNamed:
+    """`red`, `trump` as a name: the card's suit or special name."""
+    name: Name
+    span: Span | None = None
+
+
+@node
+class PNot:
+    """`not trump`."""
+    operand: object
+    span: Span | None = None
+
+
+@node
+class PAnd:
+    """`trump and same suit as lead`."""
+    left: object
+    right: object
+    span: Span | None = None
+
+
+@node
+class POr:
+    """`same colour as lead or same number as lead`."""
+    left: object
+    right: object
+    span: Span | None = None
+
+
+# ---- follow and trick winner ------------------------------------------------------------
+
+@node
+class Otherwise:
+    """`otherwise ->`: the case taken when no earlier case applies."""
+    span: Span | None = None
+
+
+@node
+class Always:
+    """`always ->`: the only case."""
+    span: Span | None = None
+
+
+@node
+class LeadIs:
+    """`lead is trump ->`."""
+    pred: object
+    span: Span | None = None
+
+
+@node
+class AnyPlayed:
+    """`any trump played ->`."""
+    pred: object
+    span: Span | None = None
+
+
+@node
+class FollowAny:
+    """`-> any`: every card in hand may be played."""
+    span: Span | None = None
+
+
+@node
+class FollowIfAble:
+    """`-> same suit as lead if able`."""
+    pred: object
+    span: Span | None = None
+
+
+@node
+class FollowCase:
+    """`lead is trump -> any`."""
+    condition: object
+    result: object
+    span: Span | None = None
+
+
+@node
+class Follow:
+    """`follow { cases }`."""
+    cases: tuple[FollowCase, ...]
+    span: Span | None = None
+
+
+@node
+class WinnerCase:
+    """`any trump played -> last trump`."""
+    condition: object
+    pick: str            # highest, lowest, first, last
+    pred: object
+    span: Span | None = None
+
+
+@node
+class TrickWinner:
+    """`trick winner { cases }`."""
+    cases: tuple[WinnerCase, ...]
+    span: Span | None = None
+
+
+# ---- scoring, tables, end, winner, variants ---------------------------------------------
+
+@node
+class Made:
+    """`made ->`: tricks taken equal the bid."""
+    span: Span | None = None
+
+
+@node
+class Missed:
+    """`missed ->`: tricks taken differ from the bid."""
+    span: Span | None = None
+
+
+@node
+class CondExpr:
+    """`tricks > bid ->`: a score case guarded by an expression."""
+    expr: object
+    span: Span | None = None
+
+
+@node
+class ScoreCase:
+    """`made -> 10 + bonus[bid]`."""
+    condition: object
+    expr: object
+    span: Span | None = None
+
+
+@node
+class Score:
+    """`score { cases }`: points each seat adds after a round."""
+    cases: tuple[ScoreCase, ...]
+    span: Span | None = None
+
+
+@node
+class TableEntry:
+    """`6..11: 50` (`low`..`high`), `0: 10` (low = high) or `else: 0` (both None)."""
+    low: int | None
+    high: int | None
+    value: object
+    span: Span | None = None
+
+
+@node
+class Table:
+    """`table bonus { 0: 10, 6..11: 50, else: 0 }`."""
+    name: Name
+    entries: tuple[TableEntry, ...]
+    span: Span | None = None
+
+
+@node
+class EndWhen:
+    """`end when max(score) >= 100`, checked after every round."""
+    condition: object
+    span: Span | None = None
+
+
+@node
+class EndAfterRounds:
+    """`end after 7 rounds`."""
+    rounds: int
+    span: Span | None = None
+
+
+@node
+class TieKey:
+    """`highest score`: one key of the winner rule."""
+    pick: str
+    expr: object
+    span: Span | None = None
+
+
+@node
+class Winner:
+    """`winner highest score, then highest ...`: seats equal on every key share the win."""
+    keys: tuple[TieKey, ...]
+    span: Span | None = None
+
+
+@node
+class Variant:
+    """`variant short "Short game" required when players = 2 { items }`."""
+    name: Name
+    title: str | None
+    required: object
+    items: tuple
+    span: Span | None = None
+
+
+@node
+class RuleFile:
+    """A whole rule file: its items in order."""
+    items: tuple
+    span: Span | None = None
+
+
+# ---- expressions ------------------------------------------------------------------------
+
+@node
+class Int:
+    """`42`."""
+    value: int
+    span: Span | None = None
+
+
+@node
+class Ref:
+    """`score`, `bid`, `round`: a name read from the game."""
+    name: str
+    span: Span | None = None
+
+
+@node
+class Call:
+    """`max(score)`, `abs(tricks - bid)`."""
+    func: str
+    args: tuple
+    span: Span | None = None
+
+
+@node
+class Index:
+    """`bonus[bid]`: a table lookup."""
+    table: str
+    key: object
+    span: Span | None = None
+
+
+@node
+class BinOp:
+    """`a + b`, `a - b`, `a * b`, `a / b` (whole-number division), `a % b`."""
+    op: str
+    left: object
+    right: object
+    span: Span | None = None
+
+
+@node
+class Compare:
+    """`a >= b` (`=`, `!=`, `<`, `<=`, `>`, `>=`)."""
+    op: str
+    left: object
+    right: object
+    span: Span | None = None
+
+
+@node
+class BoolOp:
+    """`a and b`, `a or b`."""
+    op: str
+    left: object
+    right: object
+    span: Span | None = None
+
+
+@node
+class Not:
+    """`not a`."""
+    operand: object
+    span: Span | None = None
+
+
+@node
+class Neg:
+    """`-a`."""
+    operand: object
+    span: Span | None = None
+
+
+@node
+class If:
+    """`if a then b else c`."""
+    condition: object
+    then: object
+    otherwise: object
+    span: Span | None = None

@@ -1,0 +1,429 @@
+"""Rule text → syntax tree (`nodes`). Lark's LALR parser, built once per process.
+
+Pipeline place: **text → nodes** → checker → compiler. Lark's exceptions stop here: a
+syntax error becomes a `RuleError` whose diagnostic says what was expected in the rule
+language's own words. Untrusted text is bounded before Lark sees it (size, nesting,
+number size), so no input can exhaust the stack or the memory.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+
+import lark
+from lark import Transformer, v_args
+
+from ..errors import Diagnostic, RuleError
+from . import nodes as n
+
+MAX_TEXT = 200_000          # characters in one rule file
+MAX_NESTING = 48            # brackets open at once
+MAX_DEPTH = 120             # depth of the parse tree
+MAX_INT = 1_000_000         # largest number a rule may write
+
+#: How terminals read in messages.
+_WORDS = {
+    "NAME": "a name", "INT": "a number", "STRING": 'a "quoted title"', "COPIES": "copies like x6",
+    "$END": "the end of the file", "SUITS_WORD": "`suits`", "RANKS_WORD": "`ranks`",
+}
+
+
+@lru_cache(maxsize=1)
+def grammar_parser() -> lark.Lark:
+    text = resources.files(__package__).joinpath("grammar.lark").read_text()
+    return lark.Lark(text, parser="lalr", lexer="contextual", propagate_positions=True,
+                     maybe_placeholders=True)
+
+
+def parse(text: str, file: str = "<rules>") -> n.RuleFile:
+    """Parse rule text into a `RuleFile`, or raise `RuleError`."""
+    _check_bounds(text, file)
+    try:
+        tree = grammar_parser().parse(text)
+    except lark.exceptions.UnexpectedInput as error:
+        raise RuleError([_syntax_diagnostic(error, text, file)]) from None
+    _check_depth(tree, text, file)
+    try:
+        return _ToNodes(text, file).transform(tree)
+    except lark.exceptions.VisitError as error:
+        if isinstance(error.orig_exc, RuleError):
+            raise error.orig_exc from None
+        raise
+
+
+def source_line(text: str, line: int) -> str | None:
+    lines = text.splitlines()
+    return lines[line - 1] if 0 < line <= len(lines) else None
+
+
+def diagnostic_at(text, file, line, column, message, hint=None, end_column=None) -> Diagnostic:
+    return Diagnostic(file, line, column, message, hint, source_line(text, line), end_column)
+
+
+def _check_bounds(text: str, file: str) -> None:
+    if len(text) > MAX_TEXT:
+        raise RuleError([Diagnostic(file, 1, 1, f"the rule file is too long ({len(text)} characters)",
+                                    f"keep rule files under {MAX_TEXT} characters")])
+    depth, line, column = 0, 1, 0
+    for char in text:
+        column += 1
+        if char == "\n":
+            line, column = line + 1, 0
+        elif char in "([{":
+            depth += 1
+            if depth > MAX_NESTING:
+                raise RuleError([diagnostic_at(text, file, line, column, "brackets are nested too deeply",
+                                               f"at most {MAX_NESTING} brackets may be open at once")])
+        elif char in ")]}":
+            depth = max(0, depth - 1)
+
+
+def _check_depth(tree, text: str, file: str) -> None:
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            meta = node.meta
+            raise RuleError([diagnostic_at(text, file, getattr(meta, "line", 1), getattr(meta, "column", 1),
+                                           "this expression is nested too deeply",
+                                           "split it with a table or simpler terms")])
+        stack.extend((child, depth + 1) for child in node.children if isinstance(child, lark.Tree))
+
+
+def _describe(terminal: str) -> str:
+    if terminal in _WORDS:
+        return _WORDS[terminal]
+    try:
+        pattern = grammar_parser().get_terminal(terminal).pattern
+    except KeyError:
+        return terminal.lower()
+    return f"`{pattern.value}`" if pattern.type == "str" else terminal.lower()
+
+
+def _syntax_diagnostic(error, text: str, file: str) -> Diagnostic:
+    line, column = max(getattr(error, "line", 1), 1), max(getattr(error, "column", 1), 1)
+    if isinstance(error, lark.exceptions.UnexpectedCharacters):
+        char = text[error.pos_in_stream] if error.pos_in_stream < len(text) else "?"
+        return diagnostic_at(text, file, line, column, f"unexpected character {char!r}",
+                             "names use letters, digits and _; titles go in double quotes; comments start with #")
+    expected = sorted({_describe(t) for t in getattr(error, "expected", ()) or ()})
+    token = getattr(error, "token", None)
+    if isinstance(error, lark.exceptions.UnexpectedEOF) or (token is not None and token.type == "$END"):
+        lines = text.splitlines() or [""]
+        line, column = len(lines), len(lines[-1]) + 1
+        found = "end of file"
+    else:
+        found = f"`{token}`"
+    hint = _hint(found, expected)
+    message = f"unexpected {found}"
+    if expected:
+        message += "; expected " + (", ".join(expected[:8]) + (" or more" if len(expected) > 8 else ""))
+    return diagnostic_at(text, file, line, column, message, hint)
+
+
+def _hint(found: str, expected: list[str]) -> str | None:
+    if "`}`" in expected and found == "end of file":
+        return "a `{` block is not closed: add the missing `}`"
+    if found == "`}`":
+        return "this block ends too early, or the line before it is incomplete"
+    if "`->`" in expected:
+        return "each case reads `condition -> result`"
+    if "`..`" in expected:
+        return "a range reads `low..high`, like `2..6`"
+    return None
+
+
+def _int(token, text, file) -> int:
+    value = int(token)
+    if value > MAX_INT:
+        raise RuleError([diagnostic_at(text, file, token.line, token.column,
+                                       f"the number {str(token)[:20]}{'...' if len(token) > 20 else ''} is too large",
+                                       f"numbers in rule files go up to {MAX_INT}",
+                                       token.column + min(len(token), 40))])
+    return value
+
+
+@v_args(meta=True)
+class _ToNodes(Transformer):
+    """Builds `nodes` from Lark's tree; one method per grammar alternative."""
+
+    def __init__(self, text: str, file: str):
+        super().__init__()
+        self.text, self.file = text, file
+
+    # -- helpers
+    def _span(self, meta) -> n.Span | None:
+        if getattr(meta, "empty", True):
+            return None
+        return n.Span(self.file, meta.line, meta.column, meta.end_line, meta.end_column)
+
+    def _name(self, token) -> n.Name | None:
+        if token is None:
+            return None
+        return n.Name(str(token), n.Span(self.file, token.line, token.column, token.end_line, token.end_column))
+
+    def _i(self, token):
+        return None if token is None else _int(token, self.text, self.file)
+
+    def __default_token__(self, token):
+        return token
+
+    # -- header
+    def start(self, meta, items):
+        return n.RuleFile(tuple(items), self._span(meta))
+
+    def extend(self, meta, c):
+        return n.Extend(c[0][1:-1], self._span(meta))
+
+    def game(self, meta, c):
+        return n.GameTitle(c[0][1:-1], self._span(meta))
+
+    def players(self, meta, c):
+        low = self._i(c[0])
+        return n.Players(low, self._i(c[1]) if c[1] is not None else low, self._span(meta))
+
+    # -- deck
+    def deck(self, meta, c):
+        return n.Deck(tuple(c), self._span(meta))
+
+    def suits_plain(self, meta, c):
+        return n.Suits(tuple(self._name(t) for t in c[1:]), False, self._span(meta))
+
+    def suits_ordered(self, meta, c):
+        return n.Suits(tuple(self._name(t) for t in c[1:]), True, self._span(meta))
+
+    def ranks(self, meta, c):
+        return n.Ranks(self._i(c[1]), self._i(c[2]), self._span(meta))
+
+    def special(self, meta, c):
+        copies = 1 if c[1] is None else _int(c[1][1:], self.text, self.file)
+        return n.Special(self._name(c[0]), copies, "always_trump" in c[2:], self._span(meta))
+
+    def opt_always_trump(self, meta, c):
+        return "always_trump"
+
+    def order(self, meta, c):
+        return n.Order(tuple(self._name(t) for t in c), self._span(meta))
+
+    # -- round
+    def round(self, meta, c):
+        return n.Round(tuple(c), self._span(meta))
+
+    def dealer(self, meta, c):
+        return n.Dealer(self._name(c[0]), self._name(c[1]), self._span(meta))
+
+    def deal(self, meta, c):
+        counts, by_round = c[0]
+        return n.Deal(counts, by_round, self._span(meta))
+
+    def count_fixed(self, meta, c):
+        return (self._i(c[0]),), False
+
+    def count_by_round(self, meta, c):
+        return tuple(self._i(t) for t in c), True
+
+    def pass_(self, meta, c):
+        items, by_round = c[0]
+        return n.Pass(items, by_round, self._span(meta))
+
+    def pass_fixed(self, meta, c):
+        return (n.PassItem(self._i(c[0]), self._name(c[1]), self._span(meta)),), False
+
+    def pass_by_round(self, meta, c):
+        return tuple(c), True
+
+    def pass_item(self, meta, c):
+        return n.PassItem(self._i(c[0]), self._name(c[1]), self._span(meta))
+
+    def bid_number(self, meta, c):
+        return n.BidNumber(self._i(c[0]), self._i(c[1]), tuple(c[2:]), self._span(meta))
+
+    def bid_card(self, meta, c):
+        return n.BidCard(tuple(c), self._span(meta))
+
+    def opt_in_turn(self, meta, c):
+        return n.InTurn(c[0], self._span(meta))
+
+    def opt_value(self, meta, c):
+        return n.Value(self._name(c[0]), self._span(meta))
+
+    def opt_simultaneous(self, meta, c):
+        return n.Simultaneous(self._span(meta))
+
+    def trump_from_bid(self, meta, c):
+        return n.TrumpFromBid(self._name(c[0]), self._span(meta))
+
+    def trump_fixed(self, meta, c):
+        return n.TrumpFixed(self._name(c[0]), self._span(meta))
+
+    def tricks(self, meta, c):
+        return n.Tricks(self._i(c[0]), c[1], c[2], self._span(meta))
+
+    def repeat(self, meta, c):
+        return n.Repeat(c[0], tuple(c[1:]), self._span(meta))
+
+    def award(self, meta, c):
+        return n.Award(c[0], c[1], self._span(meta))
+
+    def set_aside(self, meta, c):
+        return n.SetAside(self._span(meta))
+
+    def seat_named(self, meta, c):
+        return n.SeatRef("named", self._name(c[0]), self._span(meta))
+
+    def seat_left_of(self, meta, c):
+        return n.SeatRef("left_of", self._name(c[0]), self._span(meta))
+
+    def seat_highest_bidder(self, meta, c):
+        return n.SeatRef("highest_bidder", None, self._span(meta))
+
+    # -- follow and trick winner
+    def follow(self, meta, c):
+        return n.Follow(tuple(c), self._span(meta))
+
+    def follow_case(self, meta, c):
+        return n.FollowCase(c[0], c[1], self._span(meta))
+
+    def follow_any(self, meta, c):
+        return n.FollowAny(self._span(meta))
+
+    def follow_if_able(self, meta, c):
+        return n.FollowIfAble(c[0], self._span(meta))
+
+    def trick_winner(self, meta, c):
+        return n.TrickWinner(tuple(c), self._span(meta))
+
+    def winner_case(self, meta, c):
+        return n.WinnerCase(c[0], c[1], c[2], self._span(meta))
+
+    def pick(self, meta, c):
+        return str(c[0])
+
+    def cond_otherwise(self, meta, c):
+        return n.Otherwise(self._span(meta))
+
+    def cond_always(self, meta, c):
+        return n.Always(self._span(meta))
+
+    def cond_lead_is(self, meta, c):
+        return n.LeadIs(c[0], self._span(meta))
+
+    def cond_any_played(self, meta, c):
+        return n.AnyPlayed(c[0], self._span(meta))
+
+    def p_or(self, meta, c):
+        return n.POr(c[0], c[1], self._span(meta))
+
+    def p_and(self, meta, c):
+        return n.PAnd(c[0], c[1], self._span(meta))
+
+    def p_not(self, meta, c):
+        return n.PNot(c[0], self._span(meta))
+
+    def p_trump(self, meta, c):
+        return n.PTrump(self._span(meta))
+
+    def p_any(self, meta, c):
+        return n.PAny(self._span(meta))
+
+    def p_same_as_lead(self, meta, c):
+        return n.PSameAsLead(self._name(c[0]), self._span(meta))
+
+    def p_followed(self, meta, c):
+        return n.PFollowed(self._span(meta))
+
+    def p_named(self, meta, c):
+        return n.PNamed(self._name(c[0]), self._span(meta))
+
+    # -- score, tables, end, winner, variant
+    def score(self, meta, c):
+        return n.Score(tuple(c), self._span(meta))
+
+    def score_case(self, meta, c):
+        return n.ScoreCase(c[0], c[1], self._span(meta))
+
+    def cond_made(self, meta, c):
+        return n.Made(self._span(meta))
+
+    def cond_missed(self, meta, c):
+        return n.Missed(self._span(meta))
+
+    def cond_expr(self, meta, c):
+        return n.CondExpr(c[0], self._span(meta))
+
+    def table(self, meta, c):
+        return n.Table(self._name(c[0]), tuple(e for e in c[1:] if e is not None), self._span(meta))
+
+    def table_entry(self, meta, c):
+        low, high = c[0]
+        return n.TableEntry(low, high, c[1], self._span(meta))
+
+    def key_single(self, meta, c):
+        return c[0], c[0]
+
+    def key_range(self, meta, c):
+        return c[0], c[1]
+
+    def key_else(self, meta, c):
+        return None, None
+
+    def signed(self, meta, c):
+        return self._i(c[0])
+
+    def negative(self, meta, c):
+        return -self._i(c[0])
+
+    def end_when(self, meta, c):
+        return n.EndWhen(c[0], self._span(meta))
+
+    def end_after_rounds(self, meta, c):
+        return n.EndAfterRounds(self._i(c[0]), self._span(meta))
+
+    def winner(self, meta, c):
+        return n.Winner(tuple(c), self._span(meta))
+
+    def tie_key(self, meta, c):
+        return n.TieKey(c[0], c[1], self._span(meta))
+
+    def variant(self, meta, c):
+        title = c[1][1:-1] if c[1] is not None else None
+        return n.Variant(self._name(c[0]), title, c[2], tuple(c[3:]), self._span(meta))
+
+    # -- expressions
+    def int_lit(self, meta, c):
+        return n.Int(self._i(c[0]), self._span(meta))
+
+    def name(self, meta, c):
+        return n.Ref(str(c[0]), self._span(meta))
+
+    def call(self, meta, c):
+        return n.Call(str(c[0]), tuple(a for a in c[1:] if a is not None), self._span(meta))
+
+    def index(self, meta, c):
+        return n.Index(str(c[0]), c[1], self._span(meta))
+
+    def binop(self, meta, c):
+        return n.BinOp(c[1], c[0], c[2], self._span(meta))
+
+    def compare(self, meta, c):
+        return n.Compare(c[1], c[0], c[2], self._span(meta))
+
+    def add_op(self, meta, c):
+        return str(c[0])
+
+    mul_op = cmp_op = add_op
+
+    def or_expr(self, meta, c):
+        return n.BoolOp("or", c[0], c[1], self._span(meta))
+
+    def and_expr(self, meta, c):
+        return n.BoolOp("and", c[0], c[1], self._span(meta))
+
+    def not_expr(self, meta, c):
+        return n.Not(c[0], self._span(meta))
+
+    def neg(self, meta, c):
+        return n.Neg(c[0], self._span(meta))
+
+    def if_expr(self, meta, c):
+        return n.If(c[0], c[1], c[2], self._span(meta))

@@ -1,0 +1,44 @@
+"""Moves: small interned objects whose `str()` is the contract's move text.
+
+Pipeline place: compiler → **engine**. A game creates each move once (`play blue 9`,
+`bid 3`) and `legal_moves()` hands out those same objects, so listing moves allocates
+nothing and `apply` can test legality by identity.
+"""
+from __future__ import annotations
+
+import re
+
+_SPACES = re.compile(r"\s+")
+
+
+def normalize(text: str) -> str:
+    """Move text as compared: lower case, single spaces, no space before commas."""
+    text = _SPACES.sub(" ", str(text).strip().lower())
+    return text.replace(" ,", ",").replace(",", ", ").replace(",  ", ", ")
+
+
+class Move:
+    """One decision. `kind` is the verb (`play`, `bid`, `pass`, ...), `arg` its payload."""
+
+    __slots__ = ("kind", "arg", "text")
+
+    def __init__(self, kind: str, arg, text: str):
+        self.kind = kind
+        self.arg = arg
+        self.text = text
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Move({self.text!r})"
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, Move):
+            return self.text == other.text
+        if isinstance(other, str):
+            return normalize(other) == self.text
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.text)

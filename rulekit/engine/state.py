@@ -1,0 +1,137 @@
+"""The state of one game in play, and the driver that runs a rule set's steps.
+
+Pipeline place: compiler → **engine** → api. A compiled `Ruleset` is a list of *steps*
+(deal, pass, bid, play tricks, ...); the state remembers which step it is in and hands
+each decision to that step. Steps that need no decision (dealing, revealing) run at once,
+so `current_player` is always a seat that must decide. The state is flat: ints, short
+lists and bitmasks, so `clone()` is a handful of list copies.
+"""
+from __future__ import annotations
+
+import random
+
+from ..errors import IllegalMoveError
+from .moves import Move, normalize
+
+#: Per-seat list fields copied by `clone()`.
+_SEAT_LISTS = ("hands", "scores", "bids", "bid_cards", "tricks_won", "dealt", "taken", "aside",
+               "pending")
+_SCALARS = ("rules", "n", "seed", "chance", "round", "step", "current_player", "dealer", "leader",
+            "lead", "trump", "tricks_played", "is_terminal", "undealt", "revealed")
+
+
+class State:
+    """A game in play. Mutated by `apply`; copied by `clone`."""
+
+    __slots__ = _SEAT_LISTS + _SCALARS + ("trick", "last_trick", "winners", "_history", "_legal",
+                                           "extra")
+
+    def __init__(self, rules, players: int, seed: int):
+        self.rules, self.n, self.seed, self.chance = rules, players, seed, 0
+        self.round, self.step, self.is_terminal, self.winners = 1, -1, False, []
+        self.current_player = None
+        self.hands = [0] * players
+        self.scores = [0] * players
+        self.dealt = [0] * players
+        self.bids = [None] * players
+        self.bid_cards = [None] * players
+        self.tricks_won = [0] * players
+        self.taken = [0] * players
+        self.aside = [0] * players
+        self.pending = [None] * players
+        self.trick, self.last_trick, self.lead, self.trump = [], [], -1, rules.fixed_trump
+        self.leader = self.dealer = None
+        self.tricks_played, self.undealt, self.revealed = 0, 0, False
+        self._history, self._legal, self.extra = [], None, {}
+
+    # ---- the public API ------------------------------------------------------------------
+
+    @property
+    def history(self) -> list[str]:
+        return [m.text for m in self._history]
+
+    def legal_moves(self) -> list[Move]:
+        """The moves the current seat may make, in a stable order; empty once the game is over."""
+        if self.is_terminal:
+            return []
+        legal = self._legal = self.rules.steps[self.step].legal(self)
+        return list(legal)
+
+    def apply(self, move) -> None:
+        """Make a move (a `Move` or its text); raises `IllegalMoveError` and changes nothing if illegal."""
+        legal = self._legal
+        if legal is None:
+            if self.is_terminal:
+                raise IllegalMoveError(move, [], "the game is over")
+            legal = self._legal = self.rules.steps[self.step].legal(self)
+        if move.__class__ is not Move or move not in legal:
+            move = self._resolve(move, legal)
+        self._legal = None
+        self._history.append(move)
+        if self.rules.steps[self.step].apply(self, move):
+            self.advance()
+
+    def clone(self) -> "State":
+        other = State.__new__(State)
+        for name in _SCALARS:
+            setattr(other, name, getattr(self, name))
+        for name in _SEAT_LISTS:
+            setattr(other, name, list(getattr(self, name)))
+        other.trick, other.last_trick = list(self.trick), self.last_trick
+        other.winners, other._history, other._legal = list(self.winners), list(self._history), self._legal
+        other.extra = self.rules.clone_extra(self.extra) if self.extra else {}
+        return other
+
+    def view(self, player: int | None = None) -> dict:
+        """The full truth (no argument) or what `player` may see, as JSON-ready data."""
+        if player is not None and not (isinstance(player, int) and 0 <= player < self.n):
+            raise ValueError(f"no seat {player!r}: seats are 0..{self.n - 1}")
+        return self.rules.view(self, player)
+
+    @property
+    def scores_view(self) -> list[int]:
+        return list(self.scores)
+
+    def hand_size(self, seat: int) -> int:
+        return self.hands[seat].bit_count()
+
+    def __repr__(self) -> str:
+        where = "over" if self.is_terminal else f"seat {self.current_player} to move"
+        return f"<State {self.rules.title} round {self.round}, {where}>"
+
+    # ---- driving the steps ---------------------------------------------------------------
+
+    def random(self) -> random.Random:
+        """A fresh generator for the next chance event, reproducible from the seed."""
+        self.chance += 1
+        return random.Random(self.seed * 1_000_003 + self.chance)
+
+    def start(self) -> "State":
+        self.rules.start_game(self)
+        self.advance()
+        return self
+
+    def advance(self) -> None:
+        """Run steps until one needs a decision, ending rounds (and the game) on the way."""
+        steps = self.rules.steps
+        while not self.is_terminal:
+            self.step += 1
+            if self.step == len(steps):
+                self.rules.end_round(self)
+                self.step = -1
+                continue
+            if steps[self.step].enter(self):
+                return
+        self.current_player = None
+
+    def _resolve(self, move, legal) -> Move:
+        """The legal move meant by `move` (text or Move), or raise IllegalMoveError."""
+        text = move.text if isinstance(move, Move) else move
+        if not isinstance(text, str):
+            raise IllegalMoveError(repr(move), legal, "a move is a Move or its text")
+        wanted = self.rules.steps[self.step].canonical(self, normalize(text))
+        for candidate in legal:
+            if candidate.text == wanted:
+                return candidate
+        reason = self.rules.steps[self.step].why_illegal(self, wanted)
+        raise IllegalMoveError(text, legal, reason)

@@ -1,0 +1,277 @@
+"""The steps of a trick-taking round: deal, pass, bid (a number or a card), trump, tricks.
+
+Pipeline place: compiler → **engine**. Each step is one general mechanism, configured by
+the compiler from the rule file; a round is the list of steps the rule file declares.
+A step's `enter` returns True when a seat must decide; `apply` returns True when the step
+is over. Simultaneous steps ask one seat at a time and keep each choice in
+`state.pending`, hidden from the other seats until all have chosen.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from .cardsets import MoveTable, cards_of
+from .moves import Move
+
+
+class Step:
+    """Base: a named part of a round."""
+    name = "step"
+    simultaneous = False
+
+    def enter(self, st) -> bool:
+        return False
+
+    def legal(self, st) -> list[Move]:
+        return []
+
+    def apply(self, st, move) -> bool:
+        return True
+
+    def canonical(self, st, text: str) -> str:
+        """The text of a move as the legal list spells it (orders cards, for instance)."""
+        return text
+
+    def why_illegal(self, st, text: str) -> str | None:
+        return None
+
+    def next_undecided(self, st) -> bool:
+        """Simultaneous steps: move to the next seat that has not chosen; False when all have."""
+        pending, n = st.pending, st.n
+        for offset in range(1, n + 1):
+            seat = (st.current_player + offset) % n
+            if pending[seat] is None:
+                st.current_player = seat
+                return True
+        return False
+
+
+class Deal(Step):
+    """`deal 11 each`: shuffle every card and deal the round's count to each seat."""
+    name = "deal"
+
+    def __init__(self, deck, counts: tuple[int, ...]):
+        self.deck, self.counts = deck, counts
+
+    def enter(self, st) -> bool:
+        self.deal(st)
+        return False
+
+    def deal(self, st) -> None:
+        count = self.counts[(st.round - 1) % len(self.counts)]
+        cards = list(range(self.deck.size))
+        st.random().shuffle(cards)
+        for seat in range(st.n):
+            st.hands[seat] = _mask(cards[seat * count:(seat + 1) * count])
+            st.aside[seat] = 0
+        st.undealt = _mask(cards[st.n * count:])
+
+
+class Pass(Step):
+    """`pass [0, 1 left, 2 right] by round`: each seat picks cards, hidden; all move at once."""
+    name = "pass"
+    simultaneous = True
+
+    def __init__(self, deck, plan: tuple[tuple[int, int], ...]):
+        self.deck, self.plan = deck, plan        # plan: (count, seat offset) per round
+        self.text_order = {t: c for c, t in reversed(list(enumerate(deck.texts)))}
+
+    def _today(self, st) -> tuple[int, int]:
+        return self.plan[(st.round - 1) % len(self.plan)]
+
+    def enter(self, st) -> bool:
+        count, offset = self._today(st)
+        if count == 0 or offset % st.n == 0:
+            return False
+        st.pending = [None] * st.n
+        st.current_player = 0
+        return True
+
+    def legal(self, st) -> list[Move]:
+        count, _ = self._today(st)
+        texts = self.deck.texts
+        moves = {}
+        for combo in combinations(cards_of(st.hands[st.current_player]), count):
+            text = "pass " + ", ".join(texts[c] for c in combo)
+            if text not in moves:
+                moves[text] = Move("pass", _mask(combo), text)
+        return list(moves.values())
+
+    def apply(self, st, move) -> bool:
+        st.pending[st.current_player] = move.arg
+        if self.next_undecided(st):
+            return False
+        _, offset = self._today(st)
+        for seat in range(st.n):
+            st.hands[seat] &= ~st.pending[seat]
+        for seat in range(st.n):
+            st.hands[(seat + offset) % st.n] |= st.pending[seat]
+        st.pending = [None] * st.n
+        return True
+
+    def canonical(self, st, text: str) -> str:
+        verb, _, rest = text.partition(" ")
+        cards = [c.strip() for c in rest.split(",")]
+        if verb != "pass" or not all(c in self.text_order for c in cards):
+            return text
+        return "pass " + ", ".join(sorted(cards, key=self.text_order.__getitem__))
+
+    def why_illegal(self, st, text: str) -> str | None:
+        count, _ = self._today(st)
+        return f"pass exactly {count} card{'s' if count != 1 else ''} from your hand, separated by commas"
+
+
+class BidNumber(Step):
+    """`bid 0..11, in turn from dealer`: each seat in turn says a number; bids are open."""
+    name = "bid"
+
+    def __init__(self, low: int, high: int, first):
+        self.moves = [Move("bid", v, f"bid {v}") for v in range(low, high + 1)]
+        self.first = first
+
+    def enter(self, st) -> bool:
+        st.bids = [None] * st.n
+        st.current_player = self.first(st)
+        return True
+
+    def legal(self, st) -> list[Move]:
+        return self.moves
+
+    def apply(self, st, move) -> bool:
+        st.bids[st.current_player] = move.arg
+        nxt = (st.current_player + 1) % st.n
+        if st.bids[nxt] is None:
+            st.current_player = nxt
+            return False
+        st.revealed = True
+        return True
+
+
+class BidCard(Step):
+    """`bid with a card, value number`: simultaneous hidden card bids, revealed together.
+
+    With a `repeat bidding while ...` clause the bidding starts over while the condition
+    holds, after its actions (award points, set bid cards aside). Set-aside cards come back
+    when bidding is over; a seat with no card left to bid with means a fresh deal.
+    """
+    name = "bid"
+    simultaneous = True
+
+    def __init__(self, deck, value_attr: str, repeat=None, redeal=None):
+        self.deck, self.value_attr = deck, value_attr
+        self.table = MoveTable(deck, "bid")
+        self.repeat, self.redeal = repeat, redeal   # repeat: (condition, [actions])
+
+    def enter(self, st) -> bool:
+        if self.redeal is not None and not all(st.hands):
+            for seat in range(st.n):
+                st.hands[seat] |= st.aside[seat]
+            self.redeal(st)
+        st.pending = [None] * st.n
+        st.bids = [None] * st.n
+        st.bid_cards = [None] * st.n
+        st.revealed = False
+        st.current_player = 0
+        return True
+
+    def legal(self, st) -> list[Move]:
+        return self.table.for_mask(st.hands[st.current_player])
+
+    def apply(self, st, move) -> bool:
+        st.pending[st.current_player] = self.table.held(st.hands[st.current_player], move.arg)
+        if self.next_undecided(st):
+            return False
+        deck = self.deck
+        st.bid_cards = list(st.pending)
+        st.bids = [deck.attribute(c, self.value_attr) for c in st.bid_cards]
+        st.pending = [None] * st.n
+        st.revealed = True
+        if self.repeat is not None and self.repeat[0](st, None):
+            for action in self.repeat[1]:
+                action(st)
+            return not self.enter(st)
+        for seat in range(st.n):
+            st.hands[seat] |= st.aside[seat]
+            st.aside[seat] = 0
+        return True
+
+
+def set_aside_bid_cards(st) -> None:
+    """Action `set aside bid cards`."""
+    for seat, card in enumerate(st.bid_cards):
+        st.hands[seat] &= ~(1 << card)
+        st.aside[seat] |= 1 << card
+
+
+class TrumpFromBid(Step):
+    """`trump colour of highest bid`: the highest bid card's suit is trump this round."""
+    name = "trump"
+
+    def __init__(self, highest_bidder):
+        self.highest_bidder = highest_bidder
+
+    def enter(self, st) -> bool:
+        seat = self.highest_bidder(st)
+        st.trump = st.rules.deck.suit[st.bid_cards[seat]]
+        return False
+
+
+class Tricks(Step):
+    """`tricks 11, first led by dealer, then by winner`: play cards to tricks."""
+    name = "play"
+
+    def __init__(self, deck, count: int, first, follow, winner):
+        self.table = MoveTable(deck, "play")
+        self.count, self.first = count, first
+        self.follow, self.winner = follow, winner
+
+    def enter(self, st) -> bool:
+        st.tricks_played = 0
+        st.trick = []
+        st.lead = -1
+        st.current_player = st.leader = self.first(st)
+        return True
+
+    def legal(self, st) -> list[Move]:
+        hand = st.hands[st.current_player]
+        if st.trick:
+            allowed = hand & self.follow[st.trump + 1][st.lead + 1]
+            if allowed:
+                hand = allowed
+        return self.table.for_mask(hand)
+
+    def apply(self, st, move) -> bool:
+        seat = st.current_player
+        hand = st.hands[seat]
+        card = move.arg
+        if not hand >> card & 1:
+            card = self.table.held(hand, card)
+        st.hands[seat] = hand ^ (1 << card)
+        trick = st.trick
+        if not trick:
+            st.lead = card
+        trick.append((seat, card))
+        if len(trick) < st.n:
+            st.current_player = (seat + 1) % st.n
+            return False
+        winner = self.winner(trick, st.lead, st.trump)
+        st.tricks_won[winner] += 1
+        st.taken[winner] |= _mask(c for _, c in trick)
+        st.last_trick = trick
+        st.trick = []
+        st.lead = -1
+        st.tricks_played += 1
+        st.current_player = st.leader = winner
+        return st.tricks_played == self.count
+
+    def why_illegal(self, st, text: str) -> str | None:
+        if st.trick:
+            return "you must follow the lead if you are able"
+        return None
+
+
+def _mask(cards) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask

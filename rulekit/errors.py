@@ -1,0 +1,67 @@
+"""The one exception tree of rulekit, and diagnostics.
+
+`RulekitError` is the root; `RuleError` is raised while loading a rule file and carries
+every diagnostic found; `IllegalMoveError` is raised while playing and names the legal moves.
+"""
+from __future__ import annotations
+
+import attrs
+
+MAX_SHOWN = 20
+
+
+@attrs.frozen
+class Diagnostic:
+    """One problem in a rule file: where, what, and how to fix it."""
+    file: str
+    line: int
+    column: int
+    message: str
+    hint: str | None = None
+    source_line: str | None = None
+    end_column: int | None = None
+
+    def __str__(self) -> str:
+        text = f"{self.file}:{self.line}:{self.column}: {self.message}"
+        if self.source_line is not None:
+            width = 1
+            if self.end_column and self.end_column > self.column:
+                width = self.end_column - self.column
+            text += f"\n    {self.source_line}\n    {' ' * (self.column - 1)}{'^' * width}"
+        if self.hint:
+            text += f"\n    hint: {self.hint}"
+        return text
+
+
+class RulekitError(Exception):
+    """Root of every error rulekit raises on purpose."""
+
+
+class RuleError(RulekitError):
+    """A rule file that cannot be loaded; `diagnostics` lists every problem found."""
+
+    def __init__(self, diagnostics):
+        self.diagnostics = list(diagnostics)
+        super().__init__(self._render())
+
+    def _render(self) -> str:
+        shown = [str(d) for d in self.diagnostics[:MAX_SHOWN]]
+        rest = len(self.diagnostics) - len(shown)
+        if rest > 0:
+            shown.append(f"... and {rest} more")
+        count = len(self.diagnostics)
+        head = f"{count} problem{'s' if count != 1 else ''} in the rules:"
+        return "\n".join([head] + shown)
+
+
+class IllegalMoveError(RulekitError):
+    """A move that is not legal in this state; the state is unchanged."""
+
+    def __init__(self, move, legal, reason: str | None = None):
+        self.move = str(move)
+        self.legal = [str(m) for m in legal]
+        listed = ", ".join(self.legal) if self.legal else "none (the game is over)"
+        text = f"illegal move {self.move!r}"
+        if reason:
+            text += f": {reason}"
+        super().__init__(f"{text}. Legal moves: {listed}")
