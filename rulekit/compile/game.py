@@ -28,6 +28,7 @@ class Ruleset:
         self.title, self.players, self.deck = title, players, deck
         self.variants: list[str] = []
         self.steps: list = []
+        self.round_start = 0          # steps before this index run once, at set-up
         self.fixed_trump = -1
         self.dealer_first, self.dealer_then = "first", "same"
         self.score = None

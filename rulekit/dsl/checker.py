@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..compile.deck import ATTRIBUTES
 from ..compile.exprs import BASE_NAMES, ExprCompiler, suggest
+from . import analysis
 from . import nodes as n
 
 MAX_PLAYERS = 16
@@ -41,6 +42,7 @@ class Checker:
         self.check_score()
         self.check_end()
         self.check_winner()
+        analysis.run(self)
 
     # ---- helpers -------------------------------------------------------------------------
 

@@ -88,10 +88,6 @@ class State:
             raise ValueError(f"no seat {player!r}: seats are 0..{self.n - 1}")
         return self.rules.view(self, player)
 
-    @property
-    def scores_view(self) -> list[int]:
-        return list(self.scores)
-
     def hand_size(self, seat: int) -> int:
         return self.hands[seat].bit_count()
 
@@ -118,7 +114,7 @@ class State:
             self.step += 1
             if self.step == len(steps):
                 self.rules.end_round(self)
-                self.step = -1
+                self.step = self.rules.round_start - 1
                 continue
             if steps[self.step].enter(self):
                 return
