@@ -1,0 +1,5 @@
+"""Tests import helpers (positions.py) from this folder."""
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
