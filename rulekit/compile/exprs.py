@@ -72,10 +72,19 @@ class ExprCompiler:
     """
 
     def __init__(self, names: dict, tables: dict, report):
-        self.names, self.tables, self.report = names, tables, report
+        self.names, self.tables = names, tables
+        self.problems = 0
+
+        def counted(node, message, hint=None):
+            self.problems += 1
+            report(node, message, hint)
+        self.report = counted
 
     def compile(self, node, want: str | None = None, per_seat_ok: bool = True) -> Compiled:
+        before = self.problems
         result = self._compile(node)
+        if self.problems > before:
+            return result           # one problem at a time: no follow-on complaints
         if want and result.type != want:
             self.report(node, f"expected {_type_word(want)} here, found {_type_word(result.type)}",
                         "compare with = or >= to make a condition" if want == "bool" else
@@ -131,8 +140,9 @@ class ExprCompiler:
         return Compiled(lambda st, p: 0, "int", False)
 
     def _fold(self, node, fold, arg_type, result_type):
+        before = self.problems
         inner = self.compile(node.args[0], arg_type)
-        if not inner.per_seat:
+        if not inner.per_seat and self.problems == before:
             self.report(node, f"`{node.func}` folds a value over the seats, but this one is the same for all",
                         "write it without the fold")
         f = inner.fn

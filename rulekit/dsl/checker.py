@@ -245,7 +245,7 @@ class Checker:
                             "catches every case, so it must come last")
             if isinstance(condition, (n.LeadIs, n.AnyPlayed)):
                 self.pred(condition.pred)
-        if cases and not isinstance(cases[-1].condition, (n.Otherwise, n.Always)):
+        if cases and not any(isinstance(c.condition, (n.Otherwise, n.Always)) for c in cases):
             self.report(cases[-1], f"`{what}` needs an `otherwise` case",
                         "add a last case `otherwise -> ...` for when no other case applies")
 

@@ -106,7 +106,8 @@ def _syntax_diagnostic(error, text: str, file: str) -> Diagnostic:
         char = text[error.pos_in_stream] if error.pos_in_stream < len(text) else "?"
         return diagnostic_at(text, file, line, column, f"unexpected character {char!r}",
                              "names use letters, digits and _; titles go in double quotes; comments start with #")
-    expected = sorted({_describe(t) for t in getattr(error, "expected", ()) or ()})
+    expected = sorted({_describe(t) for t in getattr(error, "expected", ()) or ()},
+                      key=lambda word: (word != "`}`", word))
     token = getattr(error, "token", None)
     if isinstance(error, lark.exceptions.UnexpectedEOF) or (token is not None and token.type == "$END"):
         lines = text.splitlines() or [""]
@@ -124,6 +125,8 @@ def _syntax_diagnostic(error, text: str, file: str) -> Diagnostic:
 def _hint(found: str, expected: list[str]) -> str | None:
     if "`}`" in expected and found == "end of file":
         return "a `{` block is not closed: add the missing `}`"
+    if "`}`" in expected:
+        return "if the block above is complete, close it with `}`"
     if found == "`}`":
         return "this block ends too early, or the line before it is incomplete"
     if "`->`" in expected:
