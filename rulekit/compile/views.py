@@ -101,7 +101,7 @@ def _restore(rules, data: dict, State):
         if name in data:
             setattr(st, name, [int(v) for v in data[name]])
     st.bids = [None if b is None else int(b) for b in data.get("bids", [None] * players)]
-    st.bid_cards = [None if c is None else pool.in_mask(st.hands[p] | st.aside[p], c)
+    st.bid_cards = [None if c is None else pool.in_mask(st.hands[p] | st.aside[p], c, anywhere=True)
                     for p, c in enumerate(data.get("bid_cards", [None] * players))]
     st.round = int(data.get("round", 1))
     st.chance = int(data.get("chance", 0))
@@ -167,8 +167,12 @@ class _Pool:
     def lookup(self, text: str) -> int:
         return self.deck.ids_by_text()[normalize(text)][0]
 
-    def in_mask(self, mask: int, text: str) -> int:
-        for card in self.deck.ids_by_text().get(normalize(text), []):
+    def in_mask(self, mask: int, text: str, anywhere: bool = False) -> int:
+        """The id of a card with this text in `mask` (or, `anywhere`, the first with this text)."""
+        ids = self.deck.ids_by_text().get(normalize(text), [])
+        for card in ids:
             if mask >> card & 1:
                 return card
+        if anywhere and ids:
+            return ids[0]
         raise ViewError(f"{text!r} is not among that seat's cards")
