@@ -1,8 +1,8 @@
 """rulekit: card games as rule files, compiled to a fast engine.
 
     >>> import rulekit
-    >>> game = rulekit.load("instinct")
-    >>> state = game.new_game(players=4, seed=7)
+    >>> game = rulekit.load(rulekit.bundled()[0])
+    >>> state = game.new_game(seed=7)
     >>> state.apply(state.legal_moves()[0])
 """
 from .api import Game, bundled, load, loads

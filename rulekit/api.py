@@ -36,7 +36,7 @@ def bundled() -> list[str]:
 
 
 def load(name_or_path, variant=None, *, search_path=None) -> "Game":
-    """Load a bundled game by name (`"instinct"`) or a rule file by path."""
+    """Load a bundled game by name (see `bundled()`) or a rule file by path."""
     text, file, folder = _read(str(name_or_path))
     return loads(text, variant=variant, file=file, base_dir=folder, search_path=search_path,
                  name=Path(file).name.removesuffix(RULE_SUFFIX))

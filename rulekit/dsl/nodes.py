@@ -32,14 +32,14 @@ class Name:
 
 @node
 class Extend:
-    """`extend "instinct"`: start from another rule file (bundled name or relative path)."""
+    """`extend "whist"`: start from another rule file (bundled name or relative path)."""
     target: str
     span: Span | None = None
 
 
 @node
 class GameTitle:
-    """`game "Instinct"`."""
+    """`game "Whist"`."""
     title: str
     span: Span | None = None
 
