@@ -1,0 +1,652 @@
+"""The `rulekit` command line: play, simulate, check and list games.
+
+Pipeline place: api → **cli**. Every command works for any rule file, bundled name or
+path, through the public API (`load`, `new_game`, `legal_moves`, `apply`, `view`), and
+reads only the contract's view keys. The one reach below the API is `_RoundLog`, which
+explains why it is needed.
+
+    rulekit list
+    rulekit play GAME --players 3 --seed 7
+    rulekit simulate GAME --players 4 --games 200 --json
+    rulekit check rules/*.rules --games 50
+"""
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+
+import click
+from rich import box
+from rich.columns import Columns
+from rich.console import Console, Group
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+from . import __version__
+from .api import bundled, load
+from .errors import IllegalMoveError, RuleError
+
+#: Exit status for bad usage: an unknown game or variant, a player count the game does not allow.
+EXIT_USAGE = 2
+#: Exit status of `check` when a rule file has problems.
+EXIT_PROBLEMS = 1
+QUIT_WORDS = frozenset({"q", "quit", "exit"})
+#: The square a placing or moving move goes to: `place X at 1,2`, `move X to 0,3`.
+_TARGET = re.compile(r"\b(?:at|to)\s+(-?\d+)\s*,\s*(-?\d+)\s*$")
+
+
+def _console(stderr: bool = False) -> Console:
+    return Console(highlight=False, stderr=stderr, soft_wrap=True)
+
+
+def _stop(message: str, code: int = EXIT_USAGE):
+    """Print `message` (plain text, never markup) on stderr and leave with `code`."""
+    _console(stderr=True).print(Text(message))
+    raise click.exceptions.Exit(code)
+
+
+def _load(game: str, variants=()):
+    try:
+        return load(game, variant=list(variants) or None)
+    except RuleError as error:
+        _stop(str(error))
+
+
+def _start(game, players, seed):
+    try:
+        return game.new_game(players=players, seed=seed)
+    except ValueError as error:
+        _stop(str(error))
+
+
+def _seat(seat: int, me: int | None = None) -> str:
+    return "you" if seat == me else f"seat {seat}"
+
+
+def _players_text(players: range) -> str:
+    if len(players) == 1:
+        return str(players[0])
+    return f"{players[0]}–{players[-1]}"
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="rulekit")
+def main():
+    """Play, simulate and check card games written as rule files.
+
+    GAME is a bundled game (see `rulekit list`) or the path of a .rules file.
+    """
+
+
+# ---- rulekit list --------------------------------------------------------------------------
+
+@main.command(name="list")
+def list_games():
+    """List the bundled games with their player counts and variants."""
+    table = Table("game", "title", "players", "variants", box=box.SIMPLE_HEAD)
+    table.columns[0].no_wrap = True
+    for name in bundled():
+        table.add_row(*_listing(name))
+    _console().print(table)
+
+
+def _listing(name: str) -> list[Text]:
+    try:
+        game = load(name)
+    except RuleError as error:
+        return [Text(name), Text("cannot be loaded: " + str(error.diagnostics[0].message), style="red"),
+                Text(""), Text("")]
+    variants = ", ".join(f"{key} ({title})" for key, title in game.variants.items()) or "–"
+    return [Text(name), Text(game.title), Text(_players_text(game.players)), Text(variants)]
+
+
+# ---- rulekit play --------------------------------------------------------------------------
+
+@main.command()
+@click.argument("game")
+@click.option("--players", "-p", type=int, default=None, help="Number of players (default: the game's own).")
+@click.option("--seed", "-s", type=int, default=None, help="Seed for the deal and the other seats' moves.")
+@click.option("--variant", "-v", "variants", multiple=True, help="A variant to play with (repeatable).")
+@click.option("--seat", type=int, default=0, show_default=True, help="Your seat.")
+def play(game, players, seed, variants, seat):
+    """Play GAME against random players in the terminal.
+
+    Answer with the number of a legal move or its text (`play blue 9`); `q` quits.
+    """
+    loaded = _load(game, variants)
+    if seed is None:
+        seed = random.randrange(2**32)
+    state = _start(loaded, players, seed)
+    if not 0 <= seat < len(state.scores):
+        _stop(f"no seat {seat}: seats are 0..{len(state.scores) - 1}")
+    console = _console()
+    console.print(Text(f"{loaded.title}, {len(state.scores)} players, seed {seed}; you are seat {seat}.",
+                       style="bold"))
+    session = _Session(console, state, seat, random.Random(seed))
+    if session.run():
+        session.finish()
+    else:
+        console.print("Game abandoned.")
+
+
+class _Session:
+    """One game in the terminal: the user at one seat, random players at the others."""
+
+    def __init__(self, console: Console, state, seat: int, rng: random.Random):
+        self.console, self.state, self.seat, self.rng = console, state, seat, rng
+        self.seen: set[str] = set()
+
+    def run(self) -> bool:
+        """Play to the end; False when the user quits."""
+        state = self.state
+        while not state.is_terminal:
+            before = state.view(self.seat)
+            if state.current_player == self.seat:
+                if not self.user_turn(before):
+                    return False
+            else:
+                self.other_turn(before)
+            self.after_move(before)
+        return True
+
+    def user_turn(self, view: dict) -> bool:
+        legal = self.state.legal_moves()
+        self.console.print(_board(view, self.seat, legal, self.notice(view, legal)))
+        while True:
+            answer = _ask()
+            if answer is None:
+                return False
+            move = self.pick(answer, legal)
+            if move is not None and self.try_apply(move, legal):
+                self.console.print(Text(f"you: {self.state.history[-1]}"))
+                return True
+
+    def pick(self, answer: str, legal: list):
+        """The move meant by an answer: a number from the list, or text for `apply`."""
+        if not answer:
+            self.console.print(_numbered(legal))
+            return None
+        if answer.isdigit():
+            if 1 <= int(answer) <= len(legal):
+                return legal[int(answer) - 1]
+            self.console.print(Text(f"no move number {answer}: pick 1..{len(legal)}", style="red"))
+            return None
+        return answer
+
+    def try_apply(self, move, legal: list) -> bool:
+        try:
+            self.state.apply(move)
+        except IllegalMoveError as error:
+            self.console.print(Text(str(error), style="red"))
+            self.console.print(_numbered(legal))
+            return False
+        return True
+
+    def other_turn(self, before: dict) -> None:
+        mover = self.state.current_player
+        move = self.rng.choice(self.state.legal_moves())
+        self.state.apply(move)
+        text = str(move)
+        if _hidden(before, self.state.view(self.seat), mover):
+            text = text.split(" ", 1)[0] + " (face down)"
+        self.console.print(Text(f"{_seat(mover)}: {text}"))
+
+    def after_move(self, before: dict) -> None:
+        """Say who took a trick, and when a round is over."""
+        view = self.state.view(self.seat)
+        if view.get("round") != before.get("round"):
+            if not view["is_terminal"]:
+                self.console.print(Text(f"— round {before.get('round')} is over. Scores: "
+                                        + _scores_line(view["scores"], self.seat), style="bold"))
+            return
+        won = [seat for seat, (old, new) in enumerate(zip(before.get("tricks_won") or [],
+                                                             view.get("tricks_won") or [])) if new > old]
+        for seat in won:
+            self.console.print(Text(f"  {_seat(seat, self.seat)} took the trick", style="dim"))
+
+    def notice(self, view: dict, legal: list) -> set[str]:
+        """Which optional columns to show: once bids or tricks appear, they stay."""
+        if any(b is not None for b in view.get("bids") or []) or any(str(m).startswith("bid ") for m in legal):
+            self.seen.add("bids")
+        if view.get("trick") or view.get("last_trick") or any(view.get("tricks_won") or []):
+            self.seen.add("tricks")
+        return self.seen
+
+    def finish(self) -> None:
+        view = self.state.view(self.seat)
+        table = Table("seat", "score", title="Final scores", box=box.SIMPLE_HEAD)
+        for seat, score in enumerate(view["scores"]):
+            mark = " ★" if seat in view["winners"] else ""
+            table.add_row(_seat(seat, self.seat), f"{score}{mark}")
+        self.console.print(table)
+        names = ", ".join(_seat(seat, self.seat) for seat in view["winners"])
+        self.console.print(Text(f"Game over after {view.get('round')} rounds. Winners: {names}", style="bold"))
+
+
+def _ask() -> str | None:
+    """The user's answer, stripped; None to quit (`q` or end of input)."""
+    try:
+        answer = click.prompt("your move (number or text, q quits)", default="", show_default=False,
+                              prompt_suffix=" > ")
+    except (click.Abort, EOFError):
+        return None
+    answer = answer.strip()
+    return None if answer.lower() in QUIT_WORDS else answer
+
+
+def _hidden(before: dict, after: dict, mover: int) -> bool:
+    """Was the move a simultaneous choice the user may not see yet?"""
+    earlier = before.get("choices") or []
+    later = after.get("choices") or []
+    return any(c is not None for c in earlier) or (mover < len(later) and later[mover] == "hidden")
+
+
+def _scores_line(scores: list, me: int) -> str:
+    return ", ".join(f"{_seat(seat, me)} {score}" for seat, score in enumerate(scores))
+
+
+def _cards(played: list, me: int) -> str:
+    return ", ".join(f"{_seat(seat, me)}: {card}" for seat, card in played)
+
+
+def _board(view: dict, me: int, legal: list, seen: set[str]) -> Group:
+    parts = [_header(view), _seats(view, me, seen)]
+    for label, key in (("trick", "trick"), ("last trick", "last_trick")):
+        if view.get(key):
+            parts.append(Text(f"{label}: {_cards(view[key], me)}"))
+    if "display" in view:
+        grid = _grid(view["display"], me, legal)
+        if grid is not None:
+            parts.append(grid)
+    if isinstance(view.get("tiebreaker"), str):
+        parts.append(Text(f"tiebreaker: {view['tiebreaker']}"))
+    hand = (view.get("hands") or [None] * (me + 1))[me]
+    if hand is not None:
+        parts.append(Text("your hand: " + (", ".join(hand) or "(empty)"), style="bold"))
+    parts.append(_numbered(legal))
+    return Group(*parts)
+
+
+def _header(view: dict) -> Text:
+    text = f"\n{view.get('game', '')} — round {view.get('round')}, {view.get('phase')}"
+    if view.get("trump") is not None:
+        text += f", trump: {view['trump']}"
+    return Text(text, style="bold")
+
+
+def _seats(view: dict, me: int, seen: set[str]) -> Table:
+    columns = _seat_columns(view, seen)
+    table = Table("seat", *(title for title, _ in columns), "", box=box.SIMPLE_HEAD)
+    for seat in range(len(view["scores"])):
+        cells = [Text(_seat(seat, me), style="bold" if seat == me else "")]
+        cells += [Text(cell(seat, me)) for _, cell in columns]
+        table.add_row(*cells, Text(_roles(view, seat)))
+    return table
+
+
+def _seat_columns(view: dict, seen: set[str]) -> list:
+    """(title, cell(seat, me)) for each column this view has something to say in."""
+    columns = [("score", lambda s, me: str(view["scores"][s]))]
+    if "hand_sizes" in view:
+        columns.append(("cards", lambda s, me: str(view["hand_sizes"][s])))
+    if view.get("deck_sizes") is not None:
+        columns.append(("deck", lambda s, me: str(view["deck_sizes"][s])))
+    if "bids" in seen and view.get("bids") is not None:
+        columns.append(("bid", lambda s, me: _bid(view, s)))
+    if "tricks" in seen and view.get("tricks_won") is not None:
+        columns.append(("tricks", lambda s, me: str(view["tricks_won"][s])))
+    if any(c is not None for c in view.get("choices") or []):
+        columns.append(("choice", lambda s, me: _choice(view["choices"][s])))
+    return columns
+
+
+def _bid(view: dict, seat: int) -> str:
+    bid = view["bids"][seat]
+    card = (view.get("bid_cards") or [None] * (seat + 1))[seat]
+    if bid is None:
+        return "–"
+    return f"{bid} ({card})" if card is not None else str(bid)
+
+
+def _choice(choice) -> str:
+    if choice is None:
+        return "–"
+    if choice == "hidden":
+        return "chosen"
+    return ", ".join(choice) if isinstance(choice, list) else str(choice)
+
+
+def _roles(view: dict, seat: int) -> str:
+    roles = []
+    for key, word in (("dealer", "dealer"), ("leader", "leads"), ("tiebreaker", "tiebreaker")):
+        value = view.get(key)
+        if isinstance(value, int) and not isinstance(value, bool) and value == seat:
+            roles.append(word)
+    if view.get("current_player") == seat:
+        roles.append("to move")
+    return ", ".join(roles)
+
+
+def _numbered(legal: list) -> Columns:
+    return Columns([Text(f"{i}. {move}") for i, move in enumerate(legal, 1)], padding=(0, 3))
+
+
+def _targets(legal: list) -> dict[tuple[int, int], list[int]]:
+    """Squares the legal moves place or move a card to, with the moves' numbers."""
+    found: dict[tuple[int, int], list[int]] = {}
+    for number, move in enumerate(legal, 1):
+        match = _TARGET.search(str(move))
+        if match:
+            found.setdefault((int(match[1]), int(match[2])), []).append(number)
+    return found
+
+
+def _grid(display: list, me: int, legal: list) -> Table | None:
+    """The display as a table, with the empty squares a legal move may fill."""
+    cards = {(cell["row"], cell["col"]): cell for cell in display}
+    targets = _targets(legal)
+    squares = set(cards) | set(targets)
+    if not squares:
+        return None
+    rows = range(min(r for r, _ in squares), max(r for r, _ in squares) + 1)
+    cols = range(min(c for _, c in squares), max(c for _, c in squares) + 1)
+    table = Table("", *(str(c) for c in cols), box=box.SQUARE, show_lines=True)
+    for row in rows:
+        table.add_row(str(row), *(_square(cards.get((row, col)), targets.get((row, col)), me) for col in cols))
+    return table
+
+
+def _square(cell: dict | None, numbers: list[int] | None, me: int) -> Text:
+    if cell is not None:
+        owner = cell.get("owner")
+        text = Text(str(cell["card"]), style="bold" if owner == me else "")
+        text.append("\n" + (_seat(owner, me) if isinstance(owner, int) else str(owner or "")), style="dim")
+        return text
+    if numbers:
+        shown = ",".join(map(str, numbers)) if len(numbers) <= 2 else "…"
+        return Text(f"({shown})", style="dim")
+    return Text("")
+
+
+# ---- rulekit simulate ----------------------------------------------------------------------
+
+@main.command()
+@click.argument("game")
+@click.option("--players", "-p", type=int, default=None, help="Number of players (default: the game's own).")
+@click.option("--games", "-n", type=click.IntRange(min=1), default=100, show_default=True)
+@click.option("--seed", "-s", type=int, default=0, show_default=True, help="Seed of the first game.")
+@click.option("--variant", "-v", "variants", multiple=True, help="A variant to play with (repeatable).")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+def simulate(game, players, games, seed, variants, as_json):
+    """Play random games of GAME and summarise scores, wins and bids.
+
+    Game i uses seed S+i for the deal and for a random.Random choosing every move.
+    """
+    loaded = _load(game, variants)
+    _start(loaded, players, seed)                # a player count the game does not allow stops here
+    console = _console(stderr=as_json)
+    tally = _Tally()
+    started = time.perf_counter()
+    with _progress(console) as progress:
+        task = progress.add_task("simulating", total=games)
+        for i in range(games):
+            tally.add(_random_game(loaded, players, seed + i))
+            progress.advance(task)
+    summary = tally.summary(loaded, seed, time.perf_counter() - started)
+    if as_json:
+        click.echo(json.dumps(summary, indent=2))
+    else:
+        _print_summary(_console(), summary)
+
+
+def _progress(console: Console) -> Progress:
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                    console=console, transient=True, disable=not console.is_terminal)
+
+
+class _RoundLog:
+    """Stands in for a state's compiled rules and records each round as it closes.
+
+    The `apply` that finishes a round also starts the next one and clears its bids and
+    tricks, so no view taken between moves shows a finished round (and a view cannot be
+    taken while the engine is between steps). This wrapper reads the state's `bids` and
+    `tricks_won` (the fields behind the view keys of those names) just before the engine
+    scores the round, then lets the engine go on. It copies the rules' attributes so the
+    engine's hot path pays nothing for it.
+    """
+
+    def __init__(self, rules):
+        self.__dict__.update(getattr(rules, "__dict__", {}))
+        self._rules = rules
+        self.rounds: list[tuple[list, list]] = []
+
+    def __getattr__(self, name):
+        return getattr(self._rules, name)
+
+    def end_round(self, st) -> None:
+        self.rounds.append((list(st.bids), list(st.tricks_won)))
+        self._rules.end_round(st)
+
+    @classmethod
+    def attach(cls, state) -> "_RoundLog":
+        log = state.rules = cls(state.rules)
+        return log
+
+
+def _random_game(game, players, seed: int) -> dict:
+    state = game.new_game(players=players, seed=seed)
+    log = _RoundLog.attach(state)
+    rng = random.Random(seed)
+    decisions = 0
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_moves()))
+        decisions += 1
+    view = state.view()
+    return {"decisions": decisions, "rounds": view["round"], "scores": view["scores"],
+            "winners": view["winners"], "bid_rounds": log.rounds}
+
+
+class _Tally:
+    """Sums over games for the simulate summary."""
+
+    def __init__(self):
+        self.games = self.decisions = self.rounds = 0
+        self.scores: list[int] = []       # total score per seat
+        self.wins: list[float] = []       # games won per seat, a shared win split evenly
+        self.made: list[int] = []         # rounds per seat whose bid equalled the tricks taken
+        self.bid: list[int] = []          # rounds per seat with a bid
+
+    def add(self, record: dict) -> None:
+        if not self.scores:
+            seats = len(record["scores"])
+            self.scores, self.wins, self.made, self.bid = ([0] * seats for _ in range(4))
+        self.games += 1
+        self.decisions += record["decisions"]
+        self.rounds += record["rounds"]
+        for seat, score in enumerate(record["scores"]):
+            self.scores[seat] += score
+        for seat in record["winners"]:
+            self.wins[seat] += 1 / len(record["winners"])
+        for bids, tricks in record["bid_rounds"]:
+            self.add_round(bids, tricks)
+
+    def add_round(self, bids: list, tricks: list) -> None:
+        for seat, bid in enumerate(bids):
+            if bid is not None:
+                self.bid[seat] += 1
+                self.made[seat] += bid == tricks[seat]
+
+    def summary(self, game, seed: int, seconds: float) -> dict:
+        games = self.games
+        bid_success = None
+        if any(self.bid):
+            bid_success = [made / count if count else None for made, count in zip(self.made, self.bid)]
+        return {
+            "game": game.title, "variants": list(game.selected), "players": len(self.scores),
+            "games": games, "seed": seed, "decisions": self.decisions,
+            "seconds": round(seconds, 6), "decisions_per_second": self.decisions / seconds if seconds > 0 else None,
+            "mean_score": [s / games for s in self.scores], "win_share": [w / games for w in self.wins],
+            "bid_success": bid_success,
+            "mean_decisions": self.decisions / games, "mean_rounds": self.rounds / games,
+        }
+
+
+def _print_summary(console: Console, summary: dict) -> None:
+    console.print(_totals_table(summary))
+    console.print(_seat_table(summary))
+
+
+def _totals_table(summary: dict) -> Table:
+    variants = f" ({', '.join(summary['variants'])})" if summary["variants"] else ""
+    table = Table(show_header=False, box=box.SIMPLE,
+                  title=f"{summary['game']}{variants}, {summary['players']} players")
+    rate = summary["decisions_per_second"]
+    last_seed = summary["seed"] + summary["games"] - 1
+    table.add_row("games", f"{summary['games']} (seeds {summary['seed']}..{last_seed})")
+    table.add_row("decisions", str(summary["decisions"]))
+    table.add_row("decisions/s", f"{rate:,.0f}" if rate else "–")
+    table.add_row("mean length", f"{summary['mean_decisions']:.1f} decisions, {summary['mean_rounds']:.2f} rounds")
+    return table
+
+
+def _seat_table(summary: dict) -> Table:
+    table = Table("seat", "mean score", "win share", "bid success", box=box.SIMPLE_HEAD)
+    bids = summary["bid_success"] or [None] * summary["players"]
+    for seat in range(summary["players"]):
+        table.add_row(str(seat), f"{summary['mean_score'][seat]:.2f}", f"{summary['win_share'][seat]:.1%}",
+                      "–" if bids[seat] is None else f"{bids[seat]:.1%}")
+    return table
+
+
+# ---- rulekit check -------------------------------------------------------------------------
+
+@main.command()
+@click.argument("files", nargs=-1, required=True)
+@click.option("--games", "-n", type=click.IntRange(min=0), default=50, show_default=True,
+              help="Random games per game and variant (0: only load and check).")
+@click.option("--seed", "-s", type=int, default=0, show_default=True)
+@click.option("--players", "-p", type=int, default=None, help="Only this player count (default: every one).")
+def check(files, games, seed, players):
+    """Check rule FILES: load them and every variant, then play random games.
+
+    Exits 0 only when every file loads and no random game breaks an invariant.
+    """
+    console = _console()
+    runner, why = _find_check_rules() if games else (None, None)
+    if games and runner is None:
+        console.print(Text(f"random-play checks are unavailable ({why}); only loading is checked",
+                           style="yellow"))
+    options = {"games": games, "seed": seed, "players": players}
+    bad = [file for file in files if not _check_file(console, file, runner, options)]
+    if bad:
+        console.print(Text(f"{len(bad)} of {len(files)} file(s) have problems: {', '.join(bad)}", style="red"))
+        raise click.exceptions.Exit(EXIT_PROBLEMS)
+    console.print(Text(f"{len(files)} file(s) clean", style="green"))
+
+
+def _find_check_rules():
+    """`rulekit.testing.check_rules` and None, or None and why it is missing."""
+    try:
+        from . import testing
+    except ImportError as error:
+        return None, f"rulekit.testing cannot be imported: {error}"
+    runner = getattr(testing, "check_rules", None)
+    return (runner, None) if runner is not None else (None, "rulekit.testing has no check_rules")
+
+
+def _check_file(console: Console, file: str, runner, options: dict) -> bool:
+    loaded = _load_all(console, file)
+    if loaded is None:
+        return False
+    ok = all([_starts(console, file, variant, game) for variant, game in loaded])
+    if runner is None:
+        return ok
+    for variant, game in loaded:
+        ok = _random_play(console, file, variant, game, runner, options) and ok
+    return ok
+
+
+def _load_all(console: Console, file: str):
+    """[(variant or None, Game)] for the file and each variant; None if any fails to load."""
+    try:
+        base = load(file)
+    except RuleError as error:
+        console.print(Text(str(error)))
+        return None
+    loaded, ok = [(None, base)], True
+    for name in base.variants:
+        try:
+            loaded.append((name, load(file, variant=name)))
+        except RuleError as error:
+            console.print(Text(str(error)))
+            ok = False
+    if ok:
+        variants = ", ".join(base.variants) or "none"
+        console.print(Text(f"{file}: {base.title} loads ({_players_text(base.players)} players; "
+                           f"variants: {variants})", style="green"))
+    return loaded if ok else None
+
+
+def _label(file: str, variant: str | None) -> str:
+    return file if variant is None else f"{file} (variant {variant})"
+
+
+def _starts(console: Console, file: str, variant, game) -> bool:
+    """Can a game start at each player count? Catches what the checker let through."""
+    for players in game.players:
+        try:
+            game.new_game(players=players, seed=0)
+        except Exception as error:  # noqa: BLE001 - report any engine failure against the file
+            console.print(Text(f"{_label(file, variant)}: a {players}-player game cannot start: "
+                               f"{type(error).__name__}: {error}", style="red"))
+            return False
+    return True
+
+
+def _random_play(console: Console, file: str, variant, game, runner, options: dict) -> bool:
+    label = _label(file, variant)
+    players = options["players"]
+    if players is not None and players not in game.players:
+        console.print(Text(f"{label}: random play skipped: {game.title} is for "
+                           f"{_players_text(game.players)} players, not {players}", style="yellow"))
+        return True
+    with _progress(console) as progress:
+        task = progress.add_task(label, total=options["games"])
+        try:
+            report = runner(game, games=options["games"], seed=options["seed"], players=players,
+                            progress=lambda done, total: progress.update(task, completed=done, total=total))
+        except Exception as error:  # noqa: BLE001 - a crash of the checker is a failed check
+            console.print(Text(f"{label}: random play crashed: {type(error).__name__}: {error}", style="red"))
+            return False
+    _print_report(console, file, variant, report)
+    return bool(report.ok)
+
+
+def _print_report(console: Console, file: str, variant, report) -> None:
+    failures = list(report.failures)
+    console.print(Text(f"{_label(file, variant)}: random play: {report.games} games, {report.decisions} "
+                       f"decisions, {len(failures)} failure(s), length {report.shortest}..{report.longest} "
+                       "decisions", style="green" if report.ok else "red"))
+    for failure in failures:
+        _print_failure(console, file, variant, failure)
+    if not report.ok and not failures:
+        console.print(Text(str(report)))
+
+
+def _print_failure(console: Console, file: str, variant, failure) -> None:
+    moves = [str(m) for m in failure.moves]
+    chosen = f", variant={variant!r}" if variant is not None else ""
+    console.print(Text(
+        f"  FAILED {failure.invariant}: {failure.message}\n"
+        f"    {failure.players} players, seed {failure.seed}, {len(moves)} moves; to replay:\n"
+        f"    replay = {moves!r}\n"
+        f"    state = rulekit.load({file!r}{chosen}).new_game(players={failure.players}, seed={failure.seed})\n"
+        f"    for move in replay:\n"
+        f"        state.apply(move)", style="red"))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,358 @@
+"""The `rulekit` command line (rulekit/cli.py), driven through click's CliRunner.
+
+Contract: shared/design/architecture.md (move notation, view keys, errors); each test
+names the rulebook sentence or contract line it rests on.
+"""
+import io
+import json
+import random
+import re
+import types
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from rich.console import Console
+
+import rulekit
+from rulekit import cli
+
+RULES = Path(__file__).resolve().parent.parent / "rules"
+RULE_FILES = sorted(str(p) for p in RULES.glob("*.rules"))
+#: Far more "1" answers than any 2-player game needs; the game ends long before they run out.
+ALWAYS_FIRST = "1\n" * 5000
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(cli.main, [str(a) for a in args], input=input)
+
+
+def first_user_move(game: str, players: int, seed: int, seat: int = 0, variant=None) -> str:
+    """What `play` offers first as move 1: the other seats play from random.Random(seed)."""
+    state = rulekit.load(game, variant=variant).new_game(players=players, seed=seed)
+    rng = random.Random(seed)
+    while state.current_player != seat:
+        state.apply(rng.choice(state.legal_moves()))
+    return str(state.legal_moves()[0])
+
+
+# ---- list ----------------------------------------------------------------------------------
+
+def test_list_shows_every_bundled_game_with_title_and_players():
+    result = run("list")
+    assert result.exit_code == 0, result.output
+    for name in rulekit.bundled():
+        game = rulekit.load(name)
+        assert name in result.output
+        assert game.title in result.output
+        assert f"{game.players[0]}" in result.output
+        for variant in game.variants:
+            assert variant in result.output
+
+
+# ---- play ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", rulekit.bundled())
+def test_play_a_whole_two_player_game_answering_one(name):
+    # Contract: "Game.new_game(...) ──▶ State ── legal_moves() / apply(move)"; any
+    # bundled game plays to its end when the user always takes the first legal move.
+    result = run("play", name, "--players", 2, "--seed", 11, input=ALWAYS_FIRST)
+    assert result.exit_code == 0, result.output
+    assert "Game abandoned" not in result.output
+    assert "Final scores" in result.output
+    assert re.search(r"Game over after \d+ rounds\. Winners: (you|seat 1)", result.output)
+    assert "seat 1: " in result.output          # the other seat's moves, one line each
+    assert f"you: {first_user_move(name, 2, 11)}" in result.output
+
+
+def test_play_with_a_variant_and_another_seat():
+    # Instinct: "play until someone scores 60 points or until each player has dealt twice"
+    result = run("play", "instinct", "-p", 3, "-s", 5, "--variant", "short", "--seat", 1, input=ALWAYS_FIRST)
+    assert result.exit_code == 0, result.output
+    assert "you are seat 1" in result.output
+    assert "Game over after" in result.output
+    assert f"you: {first_user_move('instinct', 3, 5, seat=1, variant='short')}" in result.output
+
+
+def test_an_illegal_typed_move_is_refused_and_the_game_goes_on():
+    # Contract: "apply of an illegal move raises rulekit.IllegalMoveError (it names the move
+    # and the legal ones) and leaves the state exactly as it was."
+    result = run("play", "instinct", "-p", 2, "-s", 3, "-v", "short", input="play nonsense\n" + ALWAYS_FIRST)
+    assert result.exit_code == 0, result.output
+    error = result.output.index("illegal move 'play nonsense'")
+    assert "Legal moves:" in result.output[error:]
+    # the state did not change: the first move the user makes is still the first one offered
+    first_move = result.output.index("you: ")
+    assert first_move > error
+    assert result.output[first_move:].startswith(f"you: {first_user_move('instinct', 2, 3, variant='short')}\n")
+    assert "Final scores" in result.output
+
+
+def test_moves_can_be_typed_in_move_notation():
+    # Contract: "`str(move)` is the move's text, and `apply` accepts that text. Case and
+    # extra spaces do not matter."
+    typed = first_user_move("instinct", 2, 4).upper().replace(" ", "   ")
+    result = run("play", "instinct", "-p", 2, "-s", 4, input=typed + "\nq\n")
+    assert result.exit_code == 0, result.output
+    assert f"you: {first_user_move('instinct', 2, 4)}" in result.output
+
+
+def test_a_number_off_the_list_asks_again():
+    result = run("play", "instinct", "-p", 2, "-s", 4, input="99\n1\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "no move number 99" in result.output
+    assert f"you: {first_user_move('instinct', 2, 4)}" in result.output
+
+
+@pytest.mark.parametrize("answers", ["q\n", "quit\n", ""])
+def test_quit_or_end_of_input_leaves_cleanly(answers):
+    result = run("play", "instinct", "-p", 2, "-s", 4, input=answers)
+    assert result.exit_code == 0, result.output
+    assert "Game abandoned." in result.output
+    assert result.exception is None
+
+
+def test_other_seats_hidden_choices_stay_face_down():
+    # Sevens: "every player selects 1 card from their hand and places it face down in front
+    # of them. Once all players have decided their bid, the cards are revealed simultaneously."
+    result = run("play", "insidious-sevens", "-p", 3, "-s", 4, "--seat", 2, input="q\n")
+    assert result.exit_code == 0, result.output
+    assert "seat 0: bid (face down)" in result.output
+    assert "seat 1: bid (face down)" in result.output
+    assert not re.search(r"seat [01]: bid [a-z]+ \d", result.output)
+
+
+def test_the_board_shows_hand_scores_and_numbered_moves():
+    # Contract view keys: "scores", "hands", "bids", "trick", "trump".
+    result = run("play", "insidious-sevens", "-p", 3, "-s", 4, "--seat", 2, input="1\n1\nq\n")
+    state = rulekit.load("insidious-sevens").new_game(players=3, seed=4)
+    assert "your hand: " in result.output
+    assert re.search(r"^1\. bid \w+ \d", result.output, re.M)
+    assert "round 1, play, trump:" in result.output
+    assert re.search(r"\d \(\w+ \d\)", result.output)            # a revealed bid and its card
+    assert "trick: " in result.output
+    assert state.view(2)["hands"][2][0] in result.output
+
+
+@pytest.mark.parametrize("args", [("play", "no-such-game"), ("simulate", "no-such-game"),
+                                  ("play", "instinct", "--variant", "no-such-variant"),
+                                  ("play", "instinct", "--players", 9), ("simulate", "instinct", "-p", 1),
+                                  ("play", "instinct", "-p", 2, "--seat", 2)])
+def test_bad_game_variant_or_count_exits_2_without_a_traceback(args):
+    result = run(*args, input="q\n")
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert isinstance(result.exception, SystemExit)
+    if "no-such-game" in args:
+        # Contract: RuleError's `str()` lists the bundled games in its hint.
+        assert "no rule file 'no-such-game'" in result.output
+        assert all(name in result.output for name in rulekit.bundled())
+
+
+# ---- grid display --------------------------------------------------------------------------
+
+def render(renderable) -> str:
+    console = Console(record=True, width=120, file=io.StringIO())
+    console.print(renderable)
+    return console.export_text()
+
+
+def test_a_grid_view_is_drawn_with_the_squares_a_move_may_fill():
+    # Contract: grid games' views have `display` (list of {"row", "col", "card", "owner"});
+    # `place wolf at 1,2` is row,col in the frame where the first card lies at 0,0.
+    display = [{"row": 0, "col": 0, "card": "lynx 3", "owner": 0},
+               {"row": 0, "col": 1, "card": "hare 7", "owner": 1}]
+    legal = ["place lynx 5 at -1, 0", "place lynx 5 at 1,2", "move hare 7 to 1,2", "slide lynx into row 0 from left"]
+    text = render(cli._grid(display, 0, legal))
+    lines = text.splitlines()
+    assert "lynx 3" in text and "hare 7" in text
+    assert "(1)" in text and "(2,3)" in text
+    header = next(line for line in lines if re.search(r"\b0\b.*\b1\b.*\b2\b", line))
+    assert "-1" not in header                       # columns 0..2, rows -1..1
+    assert sum(1 for line in lines if re.match(r"│\s*-?1\s*│", line)) == 2
+    assert cli._grid([], 0, ["slide lynx into row 0 from left"]) is None
+
+
+def test_deck_sizes_and_tiebreaker_are_shown_when_present():
+    view = {"game": "G", "phase": "place", "round": 2, "current_player": 0, "scores": [3, 4],
+            "hands": [["lynx 5"], None], "hand_sizes": [1, 1], "deck_sizes": [9, 8], "tiebreaker": 1,
+            "display": [{"row": 0, "col": 0, "card": "lynx 3", "owner": 0}], "winners": []}
+    text = render(cli._board(view, 0, ["place lynx 5 at 0,1"], set()))
+    assert re.search(r"you\s+3\s+1\s+9", text)
+    assert re.search(r"seat 1\s+4\s+1\s+8\s+tiebreaker", text)
+    assert "your hand: lynx 5" in text and "1. place lynx 5 at 0,1" in text
+
+
+# ---- simulate ------------------------------------------------------------------------------
+
+def simulate_json(*args):
+    result = run("simulate", *args, "--json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def test_simulate_json_gives_sane_numbers():
+    # Instinct: "If there is a tie for high score, both players win the game." — shared wins
+    # split a game, so the win shares add up to 1.
+    summary = simulate_json("instinct", "--players", 4, "--games", 20, "--seed", 1)
+    assert summary["games"] == 20 and summary["players"] == 4
+    assert summary["decisions"] > 0
+    assert summary["mean_decisions"] == summary["decisions"] / 20
+    assert summary["mean_rounds"] >= 1
+    assert sum(summary["win_share"]) == pytest.approx(1)
+    assert len(summary["mean_score"]) == 4 and all(s >= 0 for s in summary["mean_score"])
+    assert all(0 <= rate <= 1 for rate in summary["bid_success"])
+
+
+def round_results(game: str, players: int, seeds) -> tuple[list[int], list[int]]:
+    """Made and played rounds per seat, judged by each round's score change (see callers)."""
+    made, rounds = [0] * players, [0] * players
+    for seed in seeds:
+        state = rulekit.load(game).new_game(players=players, seed=seed)
+        rng, before = random.Random(seed), list(state.scores)
+        while not state.is_terminal:
+            round_ = state.view()["round"]
+            state.apply(rng.choice(state.legal_moves()))
+            if state.is_terminal or state.view()["round"] != round_:
+                for seat in range(players):
+                    made[seat] += state.scores[seat] > before[seat]
+                    rounds[seat] += 1
+                before = list(state.scores)
+    return made, rounds
+
+
+@pytest.mark.parametrize("game, players", [("instinct", 3), ("insidious-sevens", 3)])
+def test_bid_success_is_the_share_of_rounds_bid_exactly(game, players):
+    # Instinct: "If you capture exactly as many tricks as you bid, you get 10 points. If you
+    # capture more or fewer tricks than you bid, you get 0 points."
+    # Sevens: "Players whose bid exactly matched ... score the number they bid + 2 points";
+    # "Players whose bid was wrong score no points and lose 1 point for each trick".
+    # (3 players, so no Pico points.) So a round's score went up exactly when the bid was made.
+    summary = simulate_json(game, "-p", players, "-n", 8, "-s", 40)
+    made, rounds = round_results(game, players, range(40, 48))
+    assert summary["bid_success"] == pytest.approx([m / r for m, r in zip(made, rounds)])
+
+
+def test_simulate_is_reproducible_from_the_seed():
+    # Contract: "Seeds make everything reproducible: the same rule file, seed and moves give the same game."
+    first, again = (simulate_json("insidious-sevens", "-p", 2, "-n", 5, "-s", 9) for _ in range(2))
+    for key in ("seconds", "decisions_per_second"):
+        first.pop(key), again.pop(key)
+    assert first == again
+    assert first["variants"] == []
+
+
+def test_simulate_prints_a_summary_table():
+    result = run("simulate", "insidious-sevens", "-p", 3, "-n", 4, "--variant", "pico")
+    assert result.exit_code == 0, result.output
+    for label in ("games", "decisions/s", "mean length", "mean score", "win share", "bid success"):
+        assert label in result.output
+    assert "(pico)" in result.output
+
+
+# ---- check ---------------------------------------------------------------------------------
+
+def fake_report(failures=(), games=3):
+    return types.SimpleNamespace(ok=not failures, games=games, decisions=120, shortest=30, longest=50,
+                                 failures=list(failures))
+
+
+@pytest.fixture
+def checker(monkeypatch):
+    """Installs a fake `check_rules` that records its calls and returns `checker.report`."""
+    state = types.SimpleNamespace(calls=[], report=fake_report())
+
+    def check_rules(game, games, seed, players, progress):
+        state.calls.append((game.title, game.selected, games, seed, players))
+        for done in range(games + 1):
+            progress(done, games)
+        return state.report
+
+    monkeypatch.setattr(cli, "_find_check_rules", lambda: (check_rules, None))
+    return state
+
+
+def test_check_the_shipped_rule_files_loads_only_with_no_games():
+    result = run("check", *RULE_FILES, "--games", 0)
+    assert result.exit_code == 0, result.output
+    for path in RULE_FILES:
+        assert f"{path}: " in result.output
+    assert "clean" in result.output
+
+
+def test_check_the_shipped_rule_files_runs_random_play_per_variant(checker):
+    result = run("check", *RULE_FILES, "--games", 3, "--seed", 5)
+    assert result.exit_code == 0, result.output
+    expected = [(rulekit.load(p).title, v, 3, 5, None) for p in RULE_FILES
+                for v in [()] + [(name,) for name in rulekit.load(p).variants]]
+    assert checker.calls == expected
+    assert "random play: 3 games, 120 decisions, 0 failure(s), length 30..50 decisions" in result.output
+
+
+def test_check_a_failing_invariant_prints_a_replay_and_exits_1(checker):
+    failure = types.SimpleNamespace(invariant="scores-are-totals", message="score changed mid-trick",
+                                    players=3, seed=17, moves=["bid 3", "play blue 9"])
+    checker.report = fake_report([failure])
+    instinct = str(RULES / "instinct.rules")
+    result = run("check", instinct, "--games", 3, "--players", 3)
+    assert result.exit_code == 1, result.output
+    assert "FAILED scores-are-totals: score changed mid-trick" in result.output
+    assert "replay = ['bid 3', 'play blue 9']" in result.output
+    assert f"rulekit.load({instinct!r}).new_game(players=3, seed=17)" in result.output
+    assert f"rulekit.load({instinct!r}, variant='short')" in result.output
+    assert all(call[4] == 3 for call in checker.calls)
+
+
+def test_check_skips_a_player_count_a_game_does_not_allow(checker):
+    result = run("check", *RULE_FILES, "--games", 2, "--players", 6)
+    assert result.exit_code == 0, result.output
+    for path in RULE_FILES:
+        game = rulekit.load(path)
+        skipped = f"{path}: random play skipped: {game.title} is for" in result.output
+        assert skipped == (6 not in game.players)
+        assert any(call[0] == game.title for call in checker.calls) == (6 in game.players)
+
+
+def test_check_reports_a_crash_of_the_random_player(monkeypatch):
+    def check_rules(game, games, seed, players, progress):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(cli, "_find_check_rules", lambda: (check_rules, None))
+    result = run("check", RULE_FILES[0], "--games", 2)
+    assert result.exit_code == 1
+    assert "random play crashed: RuntimeError: boom" in result.output
+
+
+def test_check_without_check_rules_says_so_and_still_passes(monkeypatch):
+    monkeypatch.setattr(cli, "_find_check_rules", lambda: (None, "rulekit.testing has no check_rules"))
+    result = run("check", *RULE_FILES)
+    assert result.exit_code == 0, result.output
+    assert "random-play checks are unavailable" in result.output
+
+
+def test_find_check_rules_names_a_callable_or_says_why_not():
+    runner, why = cli._find_check_rules()
+    assert callable(runner) != bool(why)
+
+
+def test_check_a_misspelt_name_shows_where_with_a_caret_and_a_suggestion(tmp_path):
+    # Contract: "its `str()` shows each with the source line and a caret"; the checker
+    # reports unknown names "with did you mean".
+    text = (RULES / "instinct.rules").read_text().replace("dealer random", "dealer randon")
+    broken = tmp_path / "broken.rules"
+    broken.write_text(text)
+    line = next(i for i, row in enumerate(text.splitlines(), 1) if "dealer randon" in row)
+    column = text.splitlines()[line - 1].index("randon") + 1
+    result = run("check", broken, *RULE_FILES, "--games", 0)
+    assert result.exit_code == 1, result.output
+    assert f"broken.rules:{line}:{column}: " in result.output
+    assert re.search(r"^\s+dealer randon, then next", result.output, re.M)
+    assert re.search(r"^ {%d}\^+$" % (4 + column - 1), result.output, re.M)
+    assert "did you mean `random`?" in result.output
+    assert f"1 of {1 + len(RULE_FILES)} file(s) have problems" in result.output
+
+
+def test_check_an_unknown_file_exits_1():
+    result = run("check", "no-such-file.rules", "--games", 0)
+    assert result.exit_code == 1
+    assert "no rule file 'no-such-file.rules'" in result.output
