@@ -198,3 +198,16 @@ def test_extend_and_override(tmp_path):
     while not state.is_terminal:
         state.apply(state.legal_moves()[0])
     assert max(state.scores) >= 150
+
+
+def test_last_round_shows_what_the_finished_round_left():
+    state = rulekit.load("instinct").new_game(players=3, seed=4)
+    assert state.view(1)["last_round"] is None
+    while state.view()["round"] == 1:
+        state.apply(state.legal_moves()[0])
+    record = state.view(1)["last_round"]
+    assert record["round"] == 1
+    assert sum(record["tricks_won"]) == 11
+    assert record["scores"] == state.scores
+    made = [b == t for b, t in zip(record["bids"], record["tricks_won"])]
+    assert [p > 0 for p in record["points"]] == made

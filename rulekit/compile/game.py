@@ -49,9 +49,11 @@ class Ruleset:
         st.tricks_played, st.revealed, st.leader = 0, False, None
 
     def end_round(self, st: State) -> None:
-        if self.score is not None:
-            for seat in range(st.n):
-                st.scores[seat] += self.score(st, seat)
+        points = [self.score(st, seat) for seat in range(st.n)] if self.score is not None else [0] * st.n
+        for seat in range(st.n):
+            st.scores[seat] += points[seat]
+        st.last_round = {"round": st.round, "bids": list(st.bids), "tricks_won": list(st.tricks_won),
+                         "points": points, "scores": list(st.scores)}
         if st.dealer is not None:
             st.dealt[st.dealer] += 1
         if self.end(st, None) or st.round >= MAX_ROUNDS:

@@ -47,6 +47,7 @@ def view(rules, st, seat: int | None) -> dict:
         "trump": rules.deck.suit_names[st.trump] if st.trump >= 0 else None,
         "set_aside": [cards(m) for m in st.aside],
         "choices": [_choice(rules, st, p, full or p == seat) for p in range(st.n)],
+        "last_round": _copy_round(st.last_round),
     }
     if full:
         out.update({
@@ -56,6 +57,10 @@ def view(rules, st, seat: int | None) -> dict:
             "history": st.history,
         })
     return out
+
+
+def _copy_round(record):
+    return None if record is None else {key: (list(v) if isinstance(v, list) else v) for key, v in record.items()}
 
 
 def _choice(rules, st, seat: int, visible: bool):
@@ -108,6 +113,7 @@ def _restore(rules, data: dict, State):
     st.dealer, st.leader = data.get("dealer"), data.get("leader")
     st.trump = rules.deck.suit_names.index(data["trump"]) if data.get("trump") else rules.fixed_trump
     st.tricks_played = sum(st.tricks_won)
+    st.last_round = _copy_round(data.get("last_round"))
     st.is_terminal = bool(data.get("is_terminal", False))
     st.winners = list(data.get("winners", []))
     st.current_player = data.get("current_player")

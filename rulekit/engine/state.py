@@ -17,7 +17,7 @@ from .moves import Move, normalize
 _SEAT_LISTS = ("hands", "scores", "bids", "bid_cards", "tricks_won", "dealt", "taken", "aside",
                "pending")
 _SCALARS = ("rules", "n", "seed", "chance", "round", "step", "current_player", "dealer", "leader",
-            "lead", "trump", "tricks_played", "is_terminal", "undealt", "revealed")
+            "lead", "trump", "tricks_played", "is_terminal", "undealt", "revealed", "last_round")
 
 
 class State:
@@ -43,6 +43,7 @@ class State:
         self.leader = self.dealer = None
         self.tricks_played, self.undealt, self.revealed = 0, 0, False
         self._history, self._legal, self.extra = [], None, {}
+        self.last_round = None      # what the round just finished left: bids, tricks, points
 
     # ---- the public API ------------------------------------------------------------------
 
