@@ -7,8 +7,9 @@ ever sees sections the checker passed.
 from __future__ import annotations
 
 from ..compile.deck import ATTRIBUTES
+from ..compile.cardsets_expr import SetExprCompiler
 from ..compile.exprs import BASE_NAMES, ExprCompiler, suggest
-from . import analysis
+from . import analysis, check_grid
 from . import nodes as n
 
 MAX_PLAYERS = 16
@@ -27,10 +28,11 @@ class Checker:
         self.s, self.report = sections, report
         self.card_names: set[str] = set()
         self.bid = None
+        self.card_words = check_grid.words_from_sections(sections)
 
     def run(self) -> None:
         for key in ("players", "deck"):
-            if key not in self.s:
+            if key not in self.s and not (key == "deck" and "player decks" in self.s):
                 self.report(None, f"the rules have no `{key}` section",
                             f"add a `{key} ...` section; see the rule-language reference")
         self.check_players()
@@ -42,6 +44,7 @@ class Checker:
         self.check_score()
         self.check_end()
         self.check_winner()
+        check_grid.run(self)
         analysis.run(self)
 
     # ---- helpers -------------------------------------------------------------------------
@@ -57,7 +60,7 @@ class Checker:
         names = dict(BASE_NAMES)
         names.update(extra_names or {})
         tables = {key[6:]: (lambda k: 0) for key in self.s if key.startswith("table ")}
-        return ExprCompiler(names, tables, self.report)
+        return SetExprCompiler(names, tables, self.report, self.card_words)
 
     @property
     def players_range(self) -> tuple[int, int]:
@@ -133,7 +136,11 @@ class Checker:
         deal = next((c for c in rnd.clauses if isinstance(c, n.Deal)), None)
         self.deal = deal
         for clause in rnd.clauses:
-            getattr(self, "clause_" + type(clause).__name__.lower())(clause)
+            handler = getattr(self, "clause_" + type(clause).__name__.lower(), None)
+            if handler is None:
+                check_grid.clause(self, clause)
+            else:
+                handler(clause)
 
     def clause_dealer(self, clause: n.Dealer) -> None:
         self.word(clause.first, DEALER_FIRST, "dealer rule")
@@ -146,7 +153,8 @@ class Checker:
         if size and high * most > size:
             self.report(clause, f"{high} players × {most} cards is {high * most}, "
                                 f"but the deck has only {size} cards",
-                        f"deal at most {size // high} each, or allow at most {size // most} players")
+                        f"deal at most {size // high} each" + (
+                            f", or allow at most {size // most} players" if size // most >= low else ""))
 
     def clause_pass(self, clause: n.Pass) -> None:
         most = max(self.deal.counts) if self.deal else 0
@@ -179,7 +187,14 @@ class Checker:
         if isinstance(option, n.Value):
             self.word(option.attr, list(ATTRIBUTES), "card attribute")
         elif isinstance(option, n.InTurn):
-            self.seat(option.seat, bidding=False)
+            if option.seat.kind == "highest_bidder":
+                self.report(option.seat, "bidding cannot start with the highest bidder: nobody has bid yet",
+                            "start with `dealer` or `left of dealer`")
+            else:
+                self.seat(option.seat, bidding=False)
+            if isinstance(self.bid, n.BidCard):
+                self.report(option, "bids made with a card are simultaneous and hidden",
+                            "remove `in turn from ...`, or bid a number: `bid 0..7, in turn from dealer`")
 
     def seat(self, ref: n.SeatRef, bidding: bool = True, winner_ok: bool = False) -> None:
         if ref.kind == "highest_bidder":
@@ -265,8 +280,9 @@ class Checker:
         self.cases(rule.cases, "trick winner", (n.LeadIs, n.AnyPlayed, n.Always, n.Otherwise))
         for case in rule.cases:
             self.pred(case.pred)
-            if not _admits_lead(case.pred) and not (
-                    isinstance(case.condition, n.AnyPlayed) and _shape(case.condition.pred) == _shape(case.pred)):
+            guarded = isinstance(case.condition, (n.AnyPlayed, n.LeadIs)) and \
+                _shape(case.condition.pred) == _shape(case.pred)
+            if not _admits_lead(case.pred) and not guarded:
                 self.report(case, "this case can find no card to win the trick",
                             "pick among cards the lead always belongs to (`card of lead suit`, "
                             "`card that followed`), or guard it with `any ... played`")
