@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .compile.exprs import ExprCompiler, BASE_NAMES
 from .compile.game import build_ruleset
-from .dsl import nodes as n
+from .dsl import analysis, nodes as n
 from .dsl.checker import Checker
 from .dsl.merge import apply_items, sections
 from .dsl.parser import diagnostic_at, parse
@@ -169,6 +169,7 @@ class Game:
         for vname, node in self._variants.items():
             merged = apply_items(self._base, node.items, loader.report, f"variant `{vname}`")
             Checker(merged, loader.report).run()
+            analysis.variant_changes_nothing(vname, node, self._base, merged, loader.report)
             if node.required is not None:
                 names = {k: BASE_NAMES[k] for k in ("players",)}
                 fn = ExprCompiler(names, {}, loader.report).compile(node.required, "bool").fn

@@ -1,16 +1,30 @@
 """Static analysis beyond name and type checks: rules that can never work as written.
 
 Pipeline place: nodes → merge → checker (**analysis**) → compiler. `run` is called by the
-checker after its own checks, with the checker itself, so it can `report` in the same way.
+checker after its own checks, with the checker itself, so it can `report` in the same way;
+`variant_changes_nothing` is called by the loader for each variant, which only it can see.
+Each analysis looks for one way a rule file can load and still fail in play: a round that
+waits for a card nobody can give, a trick two cards can win, a variant that is the base game.
 """
 from __future__ import annotations
 
+from math import lcm
+
 from . import nodes as n
+
+#: Rounds of `[...] by round` schedules compared at most (their cycle repeats after that).
+MAX_SCHEDULE = 10_000
+#: Leads × trump suits examined at most for ties in the trick-winner rule.
+MAX_TIE_CASES = 200_000
 
 
 def run(checker) -> None:
     """Every analysis in turn; each reports through `checker.report`."""
     follow_never_reads_followed(checker)
+    tricks_need_a_trick(checker)
+    passes_fit_each_round(checker)
+    card_bids_need_cards(checker)
+    winner_cannot_tie(checker)
 
 
 def follow_never_reads_followed(checker) -> None:
@@ -33,3 +47,194 @@ def _preds(pred):
             child = getattr(node, field, None)
             if child is not None:
                 stack.append(child)
+
+
+# ---- rounds that wait for a move nobody can make ---------------------------------------------
+
+def _clauses(checker, kind) -> list:
+    rnd = checker.s.get("round")
+    return [c for c in getattr(rnd, "clauses", ()) if isinstance(c, kind)]
+
+
+def tricks_need_a_trick(checker) -> None:
+    """`tricks 0` would ask for a card and never end the round: the last trick never comes."""
+    for clause in _clauses(checker, n.Tricks):
+        if clause.count < 1:
+            checker.report(clause, "`tricks 0` plays no trick, so the round can never end",
+                           "play at least 1 trick, or leave the `tricks` clause out")
+
+
+def _deals(checker):
+    deal = next(iter(_clauses(checker, n.Deal)), None)
+    return deal.counts if deal is not None and deal.counts else None
+
+
+def _rounds(*lengths: int) -> int:
+    """Rounds after which schedules of these lengths all start over (bounded)."""
+    return min(lcm(*[max(1, x) for x in lengths]), MAX_SCHEDULE)
+
+
+def passes_fit_each_round(checker) -> None:
+    """A round's pass cannot ask for more cards than that round deals (the checker compares
+    with the largest deal only)."""
+    counts = _deals(checker)
+    for clause in _clauses(checker, n.Pass) if counts else ():
+        items = clause.items
+        for rnd in range(_rounds(len(items), len(counts))):
+            item, dealt = items[rnd % len(items)], counts[rnd % len(counts)]
+            if dealt < item.count <= max(counts):
+                checker.report(item, f"round {rnd + 1} deals {dealt} card{'s' if dealt != 1 else ''} "
+                                     f"each, but this passes {item.count}",
+                               "make each round's pass at most that round's deal")
+                break
+
+
+def card_bids_need_cards(checker) -> None:
+    """Bidding with a card needs a card in every hand: a round that deals none waits forever."""
+    counts = _deals(checker)
+    bids = _clauses(checker, n.BidCard)
+    if not bids or not counts or 0 not in counts:
+        return
+    rnd = counts.index(0) + 1
+    checker.report(bids[0], f"bids are made with a card, but round {rnd} deals no cards",
+                   "deal at least 1 card in every round")
+
+
+# ---- trick winners ----------------------------------------------------------------------------
+
+def winner_cannot_tie(checker) -> None:
+    """A `highest`/`lowest` pick must never meet two cards that the card order calls equal
+    (copies of one card, or an order that ignores the suit): the rule would name two winners."""
+    rule, deck = checker.s.get("trick winner"), _deck_model(checker)
+    if rule is None or deck is None:
+        return
+    try:
+        tables = _winner_tables(checker, rule, deck)
+    except (KeyError, ValueError, IndexError, AttributeError, TypeError):
+        return          # names the checker has already reported
+    trumps = _trumps(checker, deck)
+    if len(trumps) * deck.size > MAX_TIE_CASES:
+        return
+    for index, case in enumerate(rule.cases):
+        if case.pick not in ("highest", "lowest"):
+            continue
+        tie = _first_tie(deck, tables, index, trumps, checker.players_range[1] <= 2)
+        if tie is not None:
+            a, b = deck.texts[tie[0]], deck.texts[tie[1]]
+            cards = f"two copies of `{a}`" if a == b else f"`{a}` and `{b}`"
+            checker.report(case, f"this case can name two winners: {cards} are equal in the card "
+                                 f"order, and `{case.pick}` cannot choose between them",
+                           "pick the `first` or `last` of them, or give the deck an order that tells "
+                           "them apart (like `order rank, then suit`)")
+
+
+def _deck_model(checker):
+    """The compiled deck of a trick game, or None when there is none to analyse."""
+    from ..compile.deck import build_deck
+    from .checker import MAX_CARDS
+
+    deck = checker.s.get("deck")
+    if deck is None or "player decks" in checker.s or not 0 < getattr(checker, "deck_size", 0) <= MAX_CARDS:
+        return None
+    try:
+        return build_deck(deck)
+    except (KeyError, ValueError, IndexError, AttributeError, TypeError):
+        return None
+
+
+def _winner_tables(checker, rule, deck):
+    """Per case: (condition kind, condition table or None, pick table)."""
+    from ..compile.tricks import PredicateTables, follow_table
+
+    preds = PredicateTables(deck)
+    if checker.s.get("follow") is not None:
+        preds.follow_table = follow_table(checker.s["follow"], preds)
+    out = []
+    for case in rule.cases:
+        cond = case.condition
+        table = preds.table(cond.pred) if isinstance(cond, (n.AnyPlayed, n.LeadIs)) else None
+        out.append((type(cond), table, preds.table(case.pred)))
+    return out
+
+
+def _trumps(checker, deck) -> list[int]:
+    """Trump suits a round can have (-1: no trump)."""
+    for clause in _clauses(checker, (n.TrumpFromBid, n.TrumpFixed)):
+        if isinstance(clause, n.TrumpFromBid):
+            return [-1] + list(range(len(deck.suit_names)))
+        if clause.suit.text in deck.suit_names:
+            return [deck.suit_names.index(clause.suit.text)]
+    return [-1]
+
+
+def _first_tie(deck, tables, index: int, trumps: list[int], pair_has_lead: bool):
+    """Two cards case `index` may have to compare and finds equal, or None."""
+    pick = tables[index][2]
+    for trump in trumps:
+        for lead in range(deck.size):
+            allowed = _reachable(tables, index, trump, lead)
+            if allowed is None:
+                continue
+            tie = _equal_pair(deck, pick[trump + 1][lead + 1] & allowed, lead if pair_has_lead else None)
+            if tie is not None:
+                return tie
+    return None
+
+
+def _reachable(tables, index: int, trump: int, lead: int):
+    """Cards that may lie in a trick that reaches case `index` (None: no trick does).
+
+    An earlier case whose condition holds passes a trick on only when none of the cards it
+    picks among was played; `any X played` holds only when an X card was."""
+    allowed = -1
+    for kind, table, pick in tables[:index]:
+        picked = pick[trump + 1][lead + 1]
+        if kind is n.LeadIs and not table[trump + 1][lead + 1] >> lead & 1:
+            continue
+        if kind is n.AnyPlayed:
+            picked &= table[trump + 1][lead + 1]
+        if picked >> lead & 1:
+            return None
+        allowed &= ~picked
+    return allowed
+
+
+def _equal_pair(deck, mask: int, lead: int | None):
+    """Two cards of `mask` with the same order key (one of them `lead`, when given)."""
+    seen: dict[int, int] = {}
+    card = 0
+    while mask:
+        if mask & 1:
+            key = deck.key[card]
+            if key in seen and (lead is None or lead in (card, seen[key])):
+                return seen[key], card
+            seen.setdefault(key, card)
+        mask >>= 1
+        card += 1
+    return None
+
+
+# ---- variants -------------------------------------------------------------------------------
+
+def variant_changes_nothing(name: str, variant, base: dict, merged: dict, report) -> None:
+    """A variant whose sections, once merged, are the base game's (spans aside) changes nothing."""
+    from .merge import section_key
+
+    if any(section_key(item) not in merged for item in variant.items):
+        return          # the merge has already reported what it could not apply
+    if variant.items and any(_bare(merged.get(k)) != _bare(base.get(k)) for k in {*base, *merged}):
+        return
+    report(variant, f"variant `{name}` changes nothing: its rules are the base game's",
+           "change a rule inside it, or remove it")
+
+
+def _bare(node):
+    """A node without its spans, to compare two rules as written."""
+    if isinstance(node, (tuple, list)):
+        return tuple(_bare(item) for item in node)
+    if isinstance(node, n.Name):
+        return node.text
+    if not hasattr(node, "__attrs_attrs__"):
+        return node
+    return (type(node).__name__,) + tuple(_bare(getattr(node, a.name))
+                                          for a in node.__attrs_attrs__ if a.name != "span")
