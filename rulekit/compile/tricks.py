@@ -90,44 +90,104 @@ def _follow_result(result, preds: PredicateTables):
 
 
 def winner_rule(rule: n.TrickWinner, preds: PredicateTables):
-    """The trick-winner rule → `winner(trick, lead, trump) -> seat`.
+    """The trick-winner rule → `winner(trick, played, lead, trump) -> seat`.
 
-    `trick` is the list of `(seat, card)` in play order; the first case whose condition
-    holds picks the winner among the cards its predicate admits.
+    `trick` is the list of `(seat, card)` in play order and `played` the mask of its cards;
+    the first case whose condition holds picks the winner among the cards its predicate
+    admits. Conditions and predicates depend on the lead and trump only, so for each
+    (trump, lead) the cases are resolved at load time to `(needed, admitted, pick)`: the
+    case applies when the trick holds a card of `needed` and one of `admitted`, and
+    `pick(trick, hit)` finds the seat among the admitted cards played (`hit`).
     """
     key = preds.deck.key
-    cases = []
+    resolved = []
     for case in rule.cases:
-        condition = _trick_condition(case.condition, preds)
-        cases.append((condition, preds.table(case.pred), case.pick))
+        needed = _needed_table(case.condition, preds)
+        resolved.append((needed, preds.table(case.pred), case.pick))
+    picks = {}     # (pick, admitted) -> pick function: few distinct admitted masks
 
-    def winner(trick, lead, trump):
-        played = 0
-        for _, card in trick:
-            played |= 1 << card
-        for condition, table, pick in cases:
-            if not condition(played, lead, trump):
-                continue
-            admitted = table[trump + 1][lead + 1]
-            chosen = [(seat, card) for seat, card in trick if admitted >> card & 1]
-            if not chosen:
-                continue
-            if pick == "first":
-                return chosen[0][0]
-            if pick == "last":
-                return chosen[-1][0]
-            best = max if pick == "highest" else min
-            return best(chosen, key=lambda entry: key[entry[1]])[0]
+    def pick_for(pick, admitted):
+        found = picks.get((pick, admitted))
+        if found is None:
+            found = picks[pick, admitted] = _pick(pick, admitted, key)
+        return found
+
+    plans = [[tuple((needed[t][l], admitted[t][l], pick_for(pick, admitted[t][l]))
+                    for needed, admitted, pick in resolved if needed[t][l])
+              for l in range(len(preds.leads))] for t in range(len(preds.trumps))]
+
+    def winner(trick, played, lead, trump):
+        for needed, admitted, pick in plans[trump + 1][lead + 1]:
+            if played & needed:
+                hit = played & admitted
+                if hit:
+                    return pick(trick, hit) if hit & (hit - 1) else _seat_of(trick, hit.bit_length() - 1)
         return trick[0][0]
 
     return winner
 
 
-def _trick_condition(condition, preds: PredicateTables):
+def _needed_table(condition, preds: PredicateTables) -> list[list[int]]:
+    """A case's condition as `table[trump + 1][lead + 1]`: the trick must hold one of these cards
+    (all cards: always holds; no card: never, for this lead and trump)."""
+    everything = preds.deck.all_mask
     if isinstance(condition, n.AnyPlayed):
-        table = preds.table(condition.pred)
-        return lambda played, lead, trump: bool(played & table[trump + 1][lead + 1])
+        return preds.table(condition.pred)
     if isinstance(condition, n.LeadIs):
         table = preds.table(condition.pred)
-        return lambda played, lead, trump: bool(table[trump + 1][lead + 1] >> lead & 1)
-    return lambda played, lead, trump: True
+        return [[everything if lead >= 0 and row[lead + 1] >> lead & 1 else 0 for lead in preds.leads]
+                for row in table]
+    return [[everything] * len(preds.leads) for _ in preds.trumps]
+
+
+def _pick(pick: str, admitted: int, key: list[int]):
+    """`pick(trick, hit) -> seat` for one case at one (trump, lead); `hit` holds two cards or more.
+
+    Specialised on the admitted cards' shape: when their order keys rise strictly with the
+    card id (a suit ranked in order, say), the highest card is the highest bit of `hit`.
+    """
+    if pick == "first":
+        return _first
+    if pick == "last":
+        return _last
+    ids = [c for c in range(admitted.bit_length()) if admitted >> c & 1]
+    if all(key[a] < key[b] for a, b in zip(ids, ids[1:])):
+        return _highest_bit if pick == "highest" else _lowest_bit
+    return _by_key(key, 1 if pick == "highest" else -1)
+
+
+def _seat_of(trick, card: int) -> int:
+    for seat, played in trick:
+        if played == card:
+            return seat
+
+
+def _first(trick, hit: int) -> int:
+    for seat, card in trick:
+        if hit >> card & 1:
+            return seat
+
+
+def _last(trick, hit: int) -> int:
+    for seat, card in reversed(trick):
+        if hit >> card & 1:
+            return seat
+
+
+def _highest_bit(trick, hit: int) -> int:
+    return _seat_of(trick, hit.bit_length() - 1)
+
+
+def _lowest_bit(trick, hit: int) -> int:
+    return _seat_of(trick, (hit & -hit).bit_length() - 1)
+
+
+def _by_key(key: list[int], sign: int):
+    """Highest (sign 1) or lowest (sign -1) key; among equal keys the first played."""
+    def best(trick, hit):
+        found, top = None, None
+        for seat, card in trick:
+            if hit >> card & 1 and (found is None or sign * key[card] > top):
+                found, top = seat, sign * key[card]
+        return found
+    return best

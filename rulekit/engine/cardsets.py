@@ -1,7 +1,9 @@
 """Cards in hand → interned moves, fast.
 
 Pipeline place: **engine**. Card ids of one suit are contiguous, so a hand splits into a few
-small per-suit numbers; the move list for each such number is built once and reused.
+small per-suit numbers; the move list for each such number is built once and reused (a
+follow mask inside one suit is a single lookup). The caches are bounded by the deck's shape:
+at most 2**MAX_RUN lists per run of ids.
 Identical copies (six equal trumps) give one move: the lowest copy held stands for all.
 """
 from __future__ import annotations
@@ -10,29 +12,51 @@ from .moves import Move
 
 
 class MoveTable:
-    """Moves with one verb over single cards (`play blue 9`, `bid yellow 3`)."""
+    """Moves with one verb over single cards (`play blue 9`, `bid yellow 3`).
+
+    Every copy of a face shares one interned `Move`, so a move is legal for a hand when
+    the hand holds any card of `face_masks[move.arg]` (`allows`), an identity test and an
+    AND. `for_mask` returns cached lists that callers must not change (`State.legal_moves`
+    hands out copies).
+    """
 
     def __init__(self, deck, verb: str):
         self.deck = deck
         self.verb = verb
-        self.moves = [Move(verb, deck.face[c], f"{verb} {deck.texts[c]}") for c in range(deck.size)]
+        first = {}
+        for c in range(deck.size):
+            if deck.face[c] not in first:
+                first[deck.face[c]] = Move(verb, deck.face[c], f"{verb} {deck.texts[c]}")
+        self.moves = [first[deck.face[c]] for c in range(deck.size)]
         self.by_text = {m.text: m for m in self.moves}
         self.face_masks = [sum(1 << d for d in range(deck.size) if deck.face[d] == deck.face[c])
                            for c in range(deck.size)]
-        self.segments = _segments(deck)
-        self.caches = [dict() for _ in self.segments]
+        #: id of an interned move -> the mask of the cards that make it.
+        self.cards_of_move = {id(m): self.face_masks[m.arg] for m in first.values()}
+        #: per run of one suit: (first id, width mask, cache: cards of the run >> first id -> moves)
+        self.runs = [(shift, width, {}) for shift, width in _segments(deck)]
+        #: a mask inside one run -> its moves: a follow mask of one suit costs one lookup.
+        self.single: dict[int, list[Move]] = {}
 
     def for_mask(self, mask: int) -> list[Move]:
-        """The distinct moves for the cards in `mask`, in card order."""
+        """The distinct moves for the cards in `mask`, in card order (a shared list: do not change it)."""
+        found = self.single.get(mask)
+        if found is not None:
+            return found
         out = []
-        for (shift, width), cache in zip(self.segments, self.caches):
-            sub = (mask >> shift) & width
+        for shift, width, cache in self.runs:
+            sub = mask >> shift & width
             if sub:
                 found = cache.get(sub)
                 if found is None:
-                    found = cache[sub] = self._build(sub, shift)
+                    found = cache[sub] = self.single[sub << shift] = self._build(sub, shift)
                 out += found
         return out
+
+    def allows(self, mask: int, move) -> bool:
+        """Whether `move` is this table's interned move for a card in `mask`."""
+        cards = self.cards_of_move.get(id(move))
+        return cards is not None and mask & cards != 0
 
     def _build(self, sub: int, shift: int) -> list[Move]:
         moves, seen = [], set()
@@ -54,11 +78,19 @@ class MoveTable:
         return (copies & -copies).bit_length() - 1
 
 
+#: Widest run of card ids one cache covers: its cache holds at most 2**MAX_RUN lists.
+MAX_RUN = 14
+
+
 def _segments(deck) -> list[tuple[int, int]]:
-    """Runs of contiguous card ids sharing a suit: (first id, bit mask of the run's width)."""
+    """Runs of contiguous card ids sharing a suit: (first id, bit mask of the run's width).
+
+    A long suit is cut into runs of at most MAX_RUN ids, never between two copies of a face.
+    """
     segments, start = [], 0
     for card in range(1, deck.size + 1):
-        if card == deck.size or deck.suit[card] != deck.suit[start]:
+        if (card == deck.size or deck.suit[card] != deck.suit[start]
+                or (card - start >= MAX_RUN and deck.face[card] != deck.face[card - 1])):
             segments.append((start, (1 << (card - start)) - 1))
             start = card
     return segments

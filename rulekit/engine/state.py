@@ -60,16 +60,17 @@ class State:
 
     def apply(self, move) -> None:
         """Make a move (a `Move` or its text); raises `IllegalMoveError` and changes nothing if illegal."""
-        legal = self._legal
-        if legal is None:
-            if self.is_terminal:
-                raise IllegalMoveError(move, [], "the game is over")
-            legal = self._legal = self.rules.steps[self.step].legal(self)
-        if move.__class__ is not Move or move not in legal:
-            move = self._resolve(move, legal)
+        if self.is_terminal:
+            raise IllegalMoveError(move, [], "the game is over")
+        step = self.rules.steps[self.step]
+        over = step.play(self, move) if move.__class__ is Move else None
+        if over is None:
+            legal = self._legal
+            move = self._resolve(move, legal if legal is not None else step.legal(self))
+            over = step.apply(self, move)
         self._legal = None
         self._history.append(move)
-        if self.rules.steps[self.step].apply(self, move):
+        if over:
             self.advance()
 
     def clone(self) -> "State":

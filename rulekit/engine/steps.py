@@ -25,8 +25,26 @@ class Step:
     def legal(self, st) -> list[Move]:
         return []
 
+    def accepts(self, st, move: Move) -> bool:
+        """Whether `move` is one of the (interned) legal moves. Steps on the hot path answer
+        from masks; this default looks in the legal list, built once per decision."""
+        legal = st._legal
+        if legal is None:
+            legal = st._legal = self.legal(st)
+        for candidate in legal:
+            if candidate is move:
+                return True
+        return False
+
     def apply(self, st, move) -> bool:
         return True
+
+    def play(self, st, move: Move) -> bool | None:
+        """`apply` if `move` is legal, else None with nothing changed: what `State.apply` calls.
+        A hot step overrides it to check and play in one pass."""
+        if self.accepts(st, move):
+            return self.apply(st, move)
+        return None
 
     def canonical(self, st, text: str) -> str:
         """The text of a move as the legal list spells it (orders cards, for instance)."""
@@ -52,6 +70,8 @@ class Deal(Step):
 
     def __init__(self, deck, counts: tuple[int, ...]):
         self.deck, self.counts = deck, counts
+        self.bits = [1 << card for card in range(deck.size)]
+        self.draws = shuffle_plan(deck.size)
 
     def enter(self, st) -> bool:
         self.deal(st)
@@ -60,11 +80,31 @@ class Deal(Step):
     def deal(self, st) -> None:
         count = self.counts[(st.round - 1) % len(self.counts)]
         cards = list(range(self.deck.size))
-        st.random().shuffle(cards)
+        shuffle(st.random(), cards, self.draws)
+        bit = self.bits.__getitem__
+        dealt = 0
         for seat in range(st.n):
-            st.hands[seat] = _mask(cards[seat * count:(seat + 1) * count])
+            hand = st.hands[seat] = sum(map(bit, cards[seat * count:(seat + 1) * count]))
+            dealt |= hand
             st.aside[seat] = 0
-        st.undealt = _mask(cards[st.n * count:])
+        st.undealt = self.deck.all_mask ^ dealt
+
+
+def shuffle_plan(size: int) -> list[tuple[int, int]]:
+    """For `shuffle`: each position from the last down to 1, with the bits drawn for it."""
+    return [(i, (i + 1).bit_length()) for i in range(size - 1, 0, -1)]
+
+
+def shuffle(rng, cards: list, plan: list[tuple[int, int]]) -> None:
+    """Shuffle `cards` exactly as `rng.shuffle(cards)` does (same draws, same result) without
+    its per-card method calls: Fisher-Yates from the end, each index drawn by rejection
+    from `getrandbits`, as `random.Random._randbelow` does."""
+    getrandbits = rng.getrandbits
+    for i, bits in plan:
+        j = getrandbits(bits)
+        while j > i:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 class Pass(Step):
@@ -127,6 +167,7 @@ class BidNumber(Step):
 
     def __init__(self, low: int, high: int, first):
         self.moves = [Move("bid", v, f"bid {v}") for v in range(low, high + 1)]
+        self.interned = frozenset(map(id, self.moves))
         self.first = first
 
     def enter(self, st) -> bool:
@@ -136,6 +177,9 @@ class BidNumber(Step):
 
     def legal(self, st) -> list[Move]:
         return self.moves
+
+    def accepts(self, st, move: Move) -> bool:
+        return id(move) in self.interned
 
     def apply(self, st, move) -> bool:
         st.bids[st.current_player] = move.arg
@@ -176,6 +220,9 @@ class BidCard(Step):
 
     def legal(self, st) -> list[Move]:
         return self.table.for_mask(st.hands[st.current_player])
+
+    def accepts(self, st, move: Move) -> bool:
+        return self.table.allows(st.hands[st.current_player], move)
 
     def apply(self, st, move) -> bool:
         st.pending[st.current_player] = self.table.held(st.hands[st.current_player], move.arg)
@@ -222,6 +269,7 @@ class Tricks(Step):
 
     def __init__(self, deck, count: int, first, follow, winner):
         self.table = MoveTable(deck, "play")
+        self.cards_of_move = self.table.cards_of_move
         self.count, self.first = count, first
         self.follow, self.winner = follow, winner
 
@@ -235,28 +283,45 @@ class Tricks(Step):
     def legal(self, st) -> list[Move]:
         hand = st.hands[st.current_player]
         if st.trick:
-            allowed = hand & self.follow[st.trump + 1][st.lead + 1]
-            if allowed:
-                hand = allowed
+            hand = hand & self.follow[st.trump + 1][st.lead + 1] or hand
         return self.table.for_mask(hand)
 
-    def apply(self, st, move) -> bool:
+    def play(self, st, move: Move) -> bool | None:
+        """Check and play in one pass: the move's cards (copies of one face) must meet the
+        cards that follow (or the hand, when none does); the lowest copy held is played."""
+        cards = self.cards_of_move.get(id(move))
+        if cards is None:
+            return None
         seat = st.current_player
         hand = st.hands[seat]
-        card = move.arg
-        if not hand >> card & 1:
-            card = self.table.held(hand, card)
-        st.hands[seat] = hand ^ (1 << card)
         trick = st.trick
+        if trick:
+            if not (hand & self.follow[st.trump + 1][st.lead + 1] or hand) & cards:
+                return None
+        elif not hand & cards:
+            return None
+        held = hand & cards
+        low = held & -held
+        st.hands[seat] = hand ^ low
+        card = low.bit_length() - 1
         if not trick:
             st.lead = card
         trick.append((seat, card))
         if len(trick) < st.n:
             st.current_player = (seat + 1) % st.n
             return False
-        winner = self.winner(trick, st.lead, st.trump)
+        return self.end_trick(st, trick)
+
+    apply = play
+
+    def end_trick(self, st, trick) -> bool:
+        """The trick is full: its winner takes it and leads next. True after the last trick."""
+        played = 0
+        for _, card in trick:
+            played |= 1 << card
+        winner = self.winner(trick, played, st.lead, st.trump)
         st.tricks_won[winner] += 1
-        st.taken[winner] |= _mask(c for _, c in trick)
+        st.taken[winner] |= played
         st.last_trick = trick
         st.trick = []
         st.lead = -1
