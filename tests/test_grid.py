@@ -302,3 +302,86 @@ def test_full_display_is_closed():
     assert grid.placements(d, 4, 4) == []
     assert grid.slides(d, 4, 4) == []
     assert grid.relocations(d, list(d), 4, 4) == []
+
+
+# --- the fast (bitboard) answers equal brute force ------------------------------------
+
+def naive_connected(cells, adjacency=8):
+    cells = set(cells)
+    if not cells:
+        return True
+    todo, seen = [next(iter(cells))], set()
+    while todo:
+        p = todo.pop()
+        if p in seen:
+            continue
+        seen.add(p)
+        todo.extend(n for n in grid.neighbours(p, adjacency) if n in cells)
+    return seen == cells
+
+
+def naive_placements(d, rows, cols, adjacency):
+    if not d:
+        return [(0, 0)]
+    near = {n for p in d for n in grid.neighbours(p, adjacency)} - set(d)
+    return sorted(p for p in near if grid.fits(list(d) + [p], rows, cols))
+
+
+def naive_relocations(d, movers, rows, cols, adjacency):
+    out = []
+    for src in set(movers) & set(d):
+        rest = set(d) - {src}
+        for dst in {n for p in rest for n in grid.neighbours(p, adjacency)} - rest - {src}:
+            after = rest | {dst}
+            if grid.fits(after, rows, cols) and naive_connected(after, adjacency):
+                out.append((src, dst))
+    return sorted(out)
+
+
+def naive_push(d, line, index, step, rows, cols, adjacency):
+    """Largest push distance by trying each distance and checking the whole display."""
+    xs, others = grid._line(d, line, index)
+    length = cols if line == "row" else rows
+    if not 0 < len(xs) < length:
+        return []
+    if not others:
+        return [0]
+    front = xs[-1] if step > 0 else xs[0]
+    for s in reversed(range(3 * length)):
+        f = front + step * s
+        block = [grid._at(line, index, f - step * j) for j in range(len(xs) + 1)]
+        cells = others + block
+        if grid.fits(cells, rows, cols) and naive_connected(cells, adjacency):
+            return [s]
+    return []
+
+
+@st.composite
+def boards(draw):
+    """A board (rows, cols, adjacency) and a display grown on it by the naive rules."""
+    rows, cols = draw(st.sampled_from([(4, 4), (3, 5), (2, 2)]))
+    adjacency = draw(st.sampled_from([4, 8]))
+    d = {}
+    for i in range(draw(st.integers(0, rows * cols))):
+        legal = naive_placements(d, rows, cols, adjacency)
+        if not legal:
+            break
+        d[legal[draw(st.integers(0, len(legal) - 1))]] = i
+    return rows, cols, adjacency, d
+
+
+@settings(max_examples=200, deadline=None)
+@given(boards())
+def test_fast_geometry_equals_brute_force(board):
+    rows, cols, adjacency, d = board
+    assert grid.is_connected(d, adjacency) == naive_connected(d, adjacency)
+    assert grid.placements(d, rows, cols, adjacency) == naive_placements(d, rows, cols, adjacency)
+    movers = list(d)[::2]
+    assert grid.relocations(d, movers, rows, cols, adjacency) == naive_relocations(d, movers, rows, cols, adjacency)
+    offs = grid._offsets(adjacency)
+    b = grid.bounds(d) or (0, -1, 0, -1)
+    for line, side, step in grid._ENTRIES:
+        lo, hi = (b[0], b[1]) if line == "row" else (b[2], b[3])
+        for index in range(lo, hi + 1):
+            assert grid._push(d, line, index, step, rows, cols, offs) == \
+                naive_push(d, line, index, step, rows, cols, adjacency), (line, index, side)

@@ -11,8 +11,10 @@ from ..dsl import nodes as n
 from ..engine import steps as st_
 from ..engine.state import State
 from . import views
+from .cardsets_expr import SetExprCompiler, words_for_deck
 from .deck import DeckModel, build_deck
 from .exprs import BASE_NAMES, ExprCompiler, compile_table
+from .grid_game import GridGame
 from .tricks import PredicateTables, follow_table, winner_rule
 
 #: A game that has not ended after this many rounds ends anyway (the rules loop forever).
@@ -34,11 +36,15 @@ class Ruleset:
         self.score = None
         self.end = None
         self.winner_keys: list = []
+        self.final_score = None       # `score at end -> ...`: added once, when the game ends
+        self.grid = None              # a GridGame when players own decks and place cards
 
     # ---- the life of a game ----------------------------------------------------------------
 
     def start_game(self, st: State) -> None:
         st.dealer = st.random().randrange(st.n) if self.dealer_first == "random" else 0
+        if self.grid is not None:
+            self.grid.start(st)
         self.reset_round(st)
 
     def reset_round(self, st: State) -> None:
@@ -56,7 +62,10 @@ class Ruleset:
                          "points": points, "scores": list(st.scores)}
         if st.dealer is not None:
             st.dealt[st.dealer] += 1
-        if self.end(st, None) or st.round >= MAX_ROUNDS:
+        if self.end(st, None) or st.round >= MAX_ROUNDS or (self.grid is not None and self.grid.stalled(st)):
+            if self.final_score is not None:
+                finals = [self.final_score(st, seat) for seat in range(st.n)]
+                st.scores = [score + final for score, final in zip(st.scores, finals)]
             st.is_terminal = True
             st.current_player = None
             st.winners = self.winners_of(st)
@@ -80,6 +89,8 @@ class Ruleset:
         return views.restore(self, data)
 
     def clone_extra(self, extra: dict) -> dict:
+        if self.grid is not None:
+            return self.grid.clone_extra(extra)
         return dict(extra)
 
     def phase_index(self, name: str) -> int:
@@ -92,16 +103,22 @@ class Ruleset:
 def build_ruleset(sections: dict, title: str) -> Ruleset:
     """Compile checked sections. The checker has passed them, so names resolve."""
     players = sections["players"]
-    deck = build_deck(sections["deck"])
+    grid = GridGame(sections) if "player decks" in sections else None
+    deck = grid.deck if grid is not None else build_deck(sections["deck"])
     rules = Ruleset(title, range(players.low, players.high + 1), deck)
     tables = {}
     constant = ExprCompiler({}, {}, _unreachable)
     for key, item in sections.items():
         if key.startswith("table "):
             tables[key[6:]] = compile_table(item, lambda e: constant.compile(e).fn(None, 0))
-    exprs = ExprCompiler(dict(BASE_NAMES), tables, _unreachable)
+    words = grid.words if grid is not None else words_for_deck(deck)
+    exprs = SetExprCompiler(dict(BASE_NAMES), tables, _unreachable, words)
     _build_round(rules, sections, exprs)
+    if grid is not None:
+        grid.build(rules, sections, exprs)
     _build_score(rules, sections.get("score"), exprs)
+    if "final score" in sections:
+        rules.final_score = exprs.compile(sections["final score"].expr).fn
     end = sections["end"]
     if isinstance(end, n.EndAfterRounds):
         rounds = end.rounds

@@ -56,6 +56,8 @@ def view(rules, st, seat: int | None) -> dict:
             "taken": [cards(m) for m in st.taken],
             "history": st.history,
         })
+    if rules.grid is not None:
+        rules.grid.view(st, seat, out)
     return out
 
 
@@ -79,6 +81,8 @@ def restore(rules, data: dict):
     """A state equal to the one whose full view `data` is."""
     from ..engine.state import State
 
+    if rules.grid is not None:
+        return rules.grid.restore(rules, data)
     try:
         return _restore(rules, data, State)
     except ViewError:

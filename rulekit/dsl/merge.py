@@ -15,11 +15,16 @@ _SECTION = {
     n.GameTitle: "game", n.Players: "players", n.Deck: "deck", n.Round: "round",
     n.Follow: "follow", n.TrickWinner: "trick winner", n.Score: "score",
     n.EndWhen: "end", n.EndAfterRounds: "end", n.Winner: "winner", n.Extend: "extend",
+    n.PlayerDecks: "player decks", n.Board: "board", n.Setup: "setup", n.FinalScore: "final score",
 }
 _CLAUSE = {
     n.Dealer: "dealer", n.Deal: "deal", n.Pass: "pass", n.BidNumber: "bid", n.BidCard: "bid",
     n.TrumpFromBid: "trump", n.TrumpFixed: "trump", n.Tricks: "tricks", n.Repeat: "repeat",
+    n.Choose: "choose", n.Reveal: "reveal", n.PlaceRevealed: "place", n.Draw: "draw",
+    n.Shuffle: "shuffle", n.Tiebreaker: "tiebreaker",
 }
+#: Sections whose clauses a variant replaces one by one.
+_CLAUSE_SECTIONS = ("round", "setup")
 
 
 def section_key(item) -> str:
@@ -50,8 +55,8 @@ def apply_items(base: dict, items, report, who: str) -> dict:
     """`base` with the sections in `items` replacing (or, for round clauses, merging into) it."""
     merged = dict(base)
     for key, item in sections(items, report).items():
-        if key == "round" and "round" in merged:
-            merged["round"] = merge_round(merged["round"], item, report)
+        if key in _CLAUSE_SECTIONS and key in merged:
+            merged[key] = merge_round(merged[key], item, report)
         elif key.startswith("table ") and key not in merged and who != "this file":
             report(item, f"{who} replaces `{key}`, which the base game does not define",
                    "define the table in the base game, or check its name")

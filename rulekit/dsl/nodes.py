@@ -531,3 +531,146 @@ class If:
     then: object
     otherwise: object
     span: Span | None = None
+
+
+# ---- grid games: own decks, board, set-up, round clauses, final score -------------------
+
+@node
+class CardHead:
+    """`spider 4` or `snake X` (no number: counts as 0 where numbers are added or compared)."""
+    name: Name
+    number: int | None
+    span: Span | None = None
+
+
+@node
+class CardScores:
+    """`scores count(adjacent8, opponent)`: the card's points, about this card."""
+    expr: object
+    span: Span | None = None
+
+
+@node
+class CardSlides:
+    """`is placed by sliding into a row or column`: placed by pushing a line, not on a space."""
+    lines: str           # "row or column", "row" or "column"
+    span: Span | None = None
+
+
+@node
+class RemoveRevealed:
+    """Effect `remove both revealed cards`: every card revealed this round leaves the game."""
+    span: Span | None = None
+
+
+@node
+class MoveCard:
+    """Effect `move one own other card`: the placing player moves one such card on the board."""
+    words: tuple[Name, ...]
+    span: Span | None = None
+
+
+@node
+class CardEffect:
+    """`when placed, move one own other card` or `when revealed, remove both revealed cards`."""
+    event: Name
+    effect: object
+    span: Span | None = None
+
+
+@node
+class CardDef:
+    """`spider 4, spider 5  scores ...`: one or more cards sharing their rules."""
+    heads: tuple[CardHead, ...]
+    clauses: tuple
+    span: Span | None = None
+
+
+@node
+class PlayerDecks:
+    """`player decks black, white { cards }`: each player owns a deck of these cards in a colour."""
+    colours: tuple[Name, ...]
+    cards: tuple[CardDef, ...]
+    span: Span | None = None
+
+
+@node
+class BoardOption:
+    """`floating` (kind "word") or `place adjacent8` (kind "place")."""
+    kind: str
+    word: Name
+    span: Span | None = None
+
+
+@node
+class Board:
+    """`board 4x4, floating, place adjacent8`: a grid display of cards."""
+    rows: int
+    cols: int
+    options: tuple[BoardOption, ...]
+    span: Span | None = None
+
+
+@node
+class Shuffle:
+    """`shuffle each deck`: each player shuffles their own deck."""
+    span: Span | None = None
+
+
+@node
+class Draw:
+    """`draw 3 each` or `draw 5 each, keep 3, return the rest to the bottom`."""
+    count: int
+    keep: int | None
+    rest_to: Name | None
+    span: Span | None = None
+
+
+@node
+class Tiebreaker:
+    """`tiebreaker to a random player`: who holds the tie-breaker token at the start."""
+    who: Name
+    span: Span | None = None
+
+
+@node
+class Setup:
+    """`setup { shuffle ...  draw ...  tiebreaker ... }`: done once, before the first round."""
+    clauses: tuple
+    span: Span | None = None
+
+
+@node
+class Choose:
+    """`choose a card, simultaneous`: every player picks a card from hand, face down."""
+    span: Span | None = None
+
+
+@node
+class Reveal:
+    """`reveal`: the chosen cards are turned over; `when revealed` effects happen."""
+    span: Span | None = None
+
+
+@node
+class PlaceRevealed:
+    """`place revealed cards, highest number first, ties to tiebreaker holder, who passes it`."""
+    pick: str
+    attr: Name
+    ties_to_holder: bool
+    passes: bool
+    span: Span | None = None
+
+
+@node
+class FinalScore:
+    """`score at end -> sum(display, own, points)`: added to each score once, when the game ends."""
+    expr: object
+    span: Span | None = None
+
+
+@node
+class InRegion:
+    """`in corner`, `on edge`, `in centre`: where this card lies on the board."""
+    word: Name
+    span: Span | None = None

@@ -430,3 +430,87 @@ class _ToNodes(Transformer):
 
     def if_expr(self, meta, c):
         return n.If(c[0], c[1], c[2], self._span(meta))
+
+    # -- grid games
+    def player_decks(self, meta, c):
+        colours = tuple(self._name(t) for t in c if not isinstance(t, n.CardDef))
+        cards = tuple(t for t in c if isinstance(t, n.CardDef))
+        return n.PlayerDecks(colours, cards, self._span(meta))
+
+    def card_def(self, meta, c):
+        heads = tuple(t for t in c if isinstance(t, n.CardHead))
+        return n.CardDef(heads, tuple(t for t in c if not isinstance(t, n.CardHead)), self._span(meta))
+
+    def card_head(self, meta, c):
+        number = None if c[1].type == "NO_NUMBER" else self._i(c[1])
+        return n.CardHead(self._name(c[0]), number, self._span(meta))
+
+    def card_scores(self, meta, c):
+        return n.CardScores(c[0], self._span(meta))
+
+    def card_slides(self, meta, c):
+        return n.CardSlides(c[0], self._span(meta))
+
+    def slide_lines(self, meta, c):
+        return " ".join(str(t) for t in c)
+
+    def card_effect(self, meta, c):
+        return n.CardEffect(self._name(c[0]), c[1], self._span(meta))
+
+    def effect_remove_revealed(self, meta, c):
+        return n.RemoveRevealed(self._span(meta))
+
+    def effect_move(self, meta, c):
+        return n.MoveCard(tuple(self._name(t) for t in c), self._span(meta))
+
+    def board(self, meta, c):
+        rows, _, cols = str(c[0]).replace("×", "x").partition("x")
+        return n.Board(self._size(c[0], rows), self._size(c[0], cols), tuple(c[1:]), self._span(meta))
+
+    def _size(self, token, digits: str) -> int:
+        value = int(digits.strip())
+        if value > 64:
+            raise RuleError([diagnostic_at(self.text, self.file, token.line, token.column,
+                                           f"a board of size {token} is too large",
+                                           "boards go up to 64 cells a side")])
+        return value
+
+    def board_word(self, meta, c):
+        return n.BoardOption("word", self._name(c[0]), self._span(meta))
+
+    def board_place(self, meta, c):
+        return n.BoardOption("place", self._name(c[0]), self._span(meta))
+
+    def setup(self, meta, c):
+        return n.Setup(tuple(c), self._span(meta))
+
+    def shuffle(self, meta, c):
+        return n.Shuffle(self._span(meta))
+
+    def draw(self, meta, c):
+        return n.Draw(self._i(c[0]), self._i(c[1]), self._name(c[2]), self._span(meta))
+
+    def tiebreaker(self, meta, c):
+        return n.Tiebreaker(self._name(c[0]), self._span(meta))
+
+    def choose(self, meta, c):
+        return n.Choose(self._span(meta))
+
+    def reveal(self, meta, c):
+        return n.Reveal(self._span(meta))
+
+    def place(self, meta, c):
+        ties = c[2]
+        return n.PlaceRevealed(c[0], self._name(c[1]), ties is not None, bool(ties), self._span(meta))
+
+    def place_ties(self, meta, c):
+        return c[0] is not None
+
+    def passes(self, meta, c):
+        return True
+
+    def final_score(self, meta, c):
+        return n.FinalScore(c[0], self._span(meta))
+
+    def in_region(self, meta, c):
+        return n.InRegion(self._name(c[0]), self._span(meta))

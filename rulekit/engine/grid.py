@@ -109,19 +109,85 @@ def fits(cells: Iterable[Pos], rows: int, cols: int) -> bool:
     return b is None or (b[1] - b[0] < rows and b[3] - b[2] < cols)
 
 
+class _Frame:
+    """Cells as bits of an int: (r, c) is bit (r - r0) * width + (c - c0), with ``margin``
+    empty rows and columns around ``box`` so that shifting by one cell never wraps a
+    card's bit onto another row's card. Flood fills and neighbourhoods are then a few int
+    shifts, which is what keeps move generation fast."""
+
+    __slots__ = ("r0", "c0", "width", "height", "shifts")
+
+    def __init__(self, box: Box, margin: int, offs: tuple[Pos, ...]):
+        rmin, rmax, cmin, cmax = box
+        self.r0, self.c0 = rmin - margin, cmin - margin
+        self.width = cmax - cmin + 1 + 2 * margin
+        self.height = rmax - rmin + 1 + 2 * margin
+        self.shifts = tuple(dr * self.width + dc for dr, dc in offs)
+
+    def mask(self, cells: Iterable[Pos]) -> int:
+        r0, c0, width = self.r0, self.c0, self.width
+        mask = 0
+        for r, c in cells:
+            mask |= 1 << ((r - r0) * width + c - c0)
+        return mask
+
+    def bit(self, pos: Pos) -> int:
+        return 1 << ((pos[0] - self.r0) * self.width + pos[1] - self.c0)
+
+    def cells(self, mask: int) -> list[Pos]:
+        """Positions of the bits of ``mask``, sorted (row, then col)."""
+        out, width, r0, c0 = [], self.width, self.r0, self.c0
+        while mask:
+            low = mask & -mask
+            r, c = divmod(low.bit_length() - 1, width)
+            out.append((r + r0, c + c0))
+            mask ^= low
+        return out
+
+    def grow(self, mask: int) -> int:
+        """``mask`` with every neighbour of its cells."""
+        grown = mask
+        for shift in self.shifts:
+            grown |= mask << shift if shift > 0 else mask >> -shift
+        return grown
+
+    def groups(self, mask: int) -> list[int]:
+        """The connected groups of ``mask``, each as a mask."""
+        out = []
+        while mask:
+            reach = mask & -mask
+            while True:
+                grown = self.grow(reach) & mask
+                if grown == reach:
+                    break
+                reach = grown
+            out.append(reach)
+            mask &= ~reach
+        return out
+
+    def rect(self, r_lo: int, r_hi: int, c_lo: int, c_hi: int) -> int:
+        """The cells of rows r_lo..r_hi and columns c_lo..c_hi that lie in the frame."""
+        c_lo, c_hi = max(c_lo, self.c0), min(c_hi, self.c0 + self.width - 1)
+        r_lo, r_hi = max(r_lo, self.r0), min(r_hi, self.r0 + self.height - 1)
+        if c_lo > c_hi or r_lo > r_hi:
+            return 0
+        band = ((1 << (c_hi - c_lo + 1)) - 1) << (c_lo - self.c0)
+        mask = 0
+        for r in range(r_lo - self.r0, r_hi - self.r0 + 1):
+            mask |= band << (r * self.width)
+        return mask
+
+    def window(self, box: Box, rows: int, cols: int) -> int:
+        """Cells where one more card keeps a display with bounding ``box`` in rows x cols."""
+        rmin, rmax, cmin, cmax = box
+        return self.rect(rmax - rows + 1, rmin + rows - 1, cmax - cols + 1, cmin + cols - 1)
+
+
 def _connected(cells: Collection[Pos], offs: tuple[Pos, ...]) -> bool:
     if not cells:
         return True
-    todo = [next(iter(cells))]
-    seen = {todo[0]}
-    while todo:
-        r, c = todo.pop()
-        for dr, dc in offs:
-            n = (r + dr, c + dc)
-            if n in cells and n not in seen:
-                seen.add(n)
-                todo.append(n)
-    return len(seen) == len(cells)
+    frame = _Frame(bounds(cells), 1, offs)
+    return len(frame.groups(frame.mask(cells))) == 1
 
 
 def is_connected(cells: Iterable[Pos], adjacency: int = 8) -> bool:
@@ -135,17 +201,10 @@ def placements(display: Mapping[Pos, object], rows: int, cols: int,
     inside ``rows`` x ``cols``.  An empty display gives [(0, 0)]."""
     if not display:
         return [(0, 0)]
-    offs = _offsets(adjacency)
-    rmin, rmax, cmin, cmax = bounds(display)
-    out = set()
-    for r, c in display:
-        for dr, dc in offs:
-            n = (r + dr, c + dc)
-            if (n not in display
-                    and max(rmax, n[0]) - min(rmin, n[0]) < rows
-                    and max(cmax, n[1]) - min(cmin, n[1]) < cols):
-                out.add(n)
-    return sorted(out)
+    box = bounds(display)
+    frame = _Frame(box, 1, _offsets(adjacency))
+    occupied = frame.mask(display)
+    return frame.cells(frame.grow(occupied) & ~occupied & frame.window(box, rows, cols))
 
 
 @dataclass(frozen=True)
@@ -177,38 +236,83 @@ def _line(display: Mapping[Pos, object], line: str, index: int):
     return xs, [p for p in display if p[a] != index]
 
 
+class _Lines:
+    """One display prepared for slides: its cards by row and by column, and a frame with
+    room around it for pushed cards (``length`` cells on every side)."""
+
+    def __init__(self, display, rows: int, cols: int, offs):
+        self.rows, self.cols = rows, cols
+        self.by = {"row": {}, "column": {}}
+        for r, c in display:
+            self.by["row"].setdefault(r, []).append(c)
+            self.by["column"].setdefault(c, []).append(r)
+        self.frame = _Frame(bounds(display), max(rows, cols) + 1, offs)
+        self.occupied = self.frame.mask(display)
+        self.memo: dict = {}
+
+    def cells(self, line: str, index: int, lo: int, hi: int) -> int:
+        """Mask of places lo..hi of a line."""
+        if line == "row":
+            return self.frame.rect(index, index, lo, hi)
+        return self.frame.rect(lo, hi, index, index)
+
+    def others(self, line: str, index: int):
+        """(extent of the other cards along the line, the neighbourhood mask of each of
+        their groups), once per line: the pushed block joins the display when it meets
+        every group's neighbourhood."""
+        key = (line, index)
+        found = self.memo.get(key)
+        if found is None:
+            others = self.occupied & ~self.cells(line, index, -(1 << 20), 1 << 20)
+            if not others:
+                found = None, ()
+            else:
+                across = self.by["column" if line == "row" else "row"]
+                keys = [x for x, ys in across.items() if len(ys) > 1 or ys[0] != index]
+                grow = self.frame.grow
+                found = (min(keys), max(keys)), tuple(grow(g) for g in self.frame.groups(others))
+            self.memo[key] = found
+        return found
+
+    def distances(self, line: str, index: int, step: int, every: bool = False) -> list[int]:
+        """Legal push distances (the largest, or all ascending if ``every``)."""
+        xs = sorted(self.by[line].get(index, ()))
+        length = self.cols if line == "row" else self.rows
+        k = len(xs)
+        if not 0 < k < length:
+            return []
+        extent, touches = self.others(line, index)
+        if extent is None:
+            return [0]
+        olo, ohi = extent
+        front = xs[-1] if step > 0 else xs[0]
+        # the block [lo, hi] fits with the others when hi < olo + length and lo > ohi - length
+        if step > 0:
+            top, bottom = olo + length - 1 - front, ohi - length + k + 1 - front
+        else:
+            top, bottom = front - ohi + length - 1, front + k - olo - length + 1
+        legal = []
+        for s in range(top, max(bottom, 0) - 1, -1):
+            f = front + step * s
+            block = self.cells(line, index, f - k, f) if step > 0 else self.cells(line, index, f, f + k)
+            for touch in touches:
+                if not touch & block:
+                    break
+            else:
+                if not every:
+                    return [s]
+                legal.append(s)
+        return legal[::-1]
+
+
 def _push(display: Mapping[Pos, object], line: str, index: int, step: int,
-          rows: int, cols: int, offs: tuple[Pos, ...],
-          every: bool = False) -> list[int]:
+          rows: int, cols: int, offs: tuple[Pos, ...], every: bool = False) -> list[int]:
     """Legal push distances of a slide into a line entering so that cards
     move by ``step`` (+1/-1): just [largest], or all ascending if ``every``;
     [] when none is legal."""
-    xs, others = _line(display, line, index)
-    length = cols if line == "row" else rows
-    k = len(xs)
-    if not 0 < k < length:
+    if not display:
         return []
-    if not others:
-        return [0]
-    front = xs[-1] if step > 0 else xs[0]
-    b = bounds(others)
-    olo, ohi = (b[2], b[3]) if line == "row" else (b[0], b[1])
-    other_set = set(others)
-    legal = []
-    # others lie within length-1 of the front card, so s < 2*length covers
-    # every distance that can fit
-    for s in reversed(range(2 * length)):
-        f = front + step * s
-        tail = f - step * k
-        lo, hi = min(f, tail), max(f, tail)
-        if max(ohi, hi) - min(olo, lo) >= length:
-            continue
-        cells = other_set | {_at(line, index, x) for x in range(lo, hi + 1)}
-        if _connected(cells, offs):
-            if not every:
-                return [s]
-            legal.append(s)
-    return legal[::-1]
+    return _Lines(display, rows, cols, offs).distances(line, index, step, every)
 
 
 def slides(display: Mapping[Pos, object], rows: int, cols: int,
@@ -216,16 +320,16 @@ def slides(display: Mapping[Pos, object], rows: int, cols: int,
     """Every available slide of a new card into a line (see module doc)."""
     if not display:
         return []
-    offs = _offsets(adjacency)
-    rmin, rmax, cmin, cmax = bounds(display)
+    lines = _Lines(display, rows, cols, _offsets(adjacency))
+    box = bounds(display)
     out = []
     for line, side, step in _ENTRIES:
-        lo, hi = (rmin, rmax) if line == "row" else (cmin, cmax)
+        lo, hi = (box[0], box[1]) if line == "row" else (box[2], box[3])
         for index in range(lo, hi + 1):
-            legal = _push(display, line, index, step, rows, cols, offs)
+            legal = lines.distances(line, index, step)
             if not legal:
                 continue
-            xs, _ = _line(display, line, index)
+            xs = sorted(lines.by[line][index])
             order = xs[::-1] if step > 0 else xs        # front card first
             f = order[0] + step * legal[-1]
             moves = sorted((_at(line, index, x), _at(line, index, f - step * j))
@@ -253,24 +357,29 @@ def apply_slide(display: Mapping[Pos, object], slide: Slide,
 
 def relocations(display: Mapping[Pos, object], mover_positions: Iterable[Pos],
                 rows: int, cols: int, adjacency: int = 8) -> list[tuple[Pos, Pos]]:
-    """Every legal (src, dst) move of one card from ``mover_positions``."""
-    offs = _offsets(adjacency)
+    """Every legal (src, dst) move of one card from ``mover_positions``.
+
+    With the card lifted, the rest falls into groups; ``dst`` must touch every group
+    (then the display is connected again) and keep it inside the square.
+    """
+    if not display:
+        return []
+    frame = _Frame(bounds(display), 1, _offsets(adjacency))
+    occupied = frame.mask(display)
     out = []
-    for src in set(mover_positions):
+    for src in sorted(set(mover_positions)):
         if src not in display:
             continue
-        rest = set(display)
-        rest.discard(src)
+        rest = occupied & ~frame.bit(src)
         if not rest:
             continue
-        rmin, rmax, cmin, cmax = bounds(rest)
-        cands = {(r + dr, c + dc) for r, c in rest for dr, dc in offs}
-        for dst in cands - rest - {src}:
-            if (max(rmax, dst[0]) - min(rmin, dst[0]) < rows
-                    and max(cmax, dst[1]) - min(cmin, dst[1]) < cols
-                    and _connected(rest | {dst}, offs)):
-                out.append((src, dst))
-    return sorted(out)
+        touching = -1
+        for group in frame.groups(rest):
+            touching &= frame.grow(group)
+        box = bounds(p for p in display if p != src)
+        free = touching & ~rest & ~frame.bit(src) & frame.window(box, rows, cols)
+        out.extend((src, dst) for dst in frame.cells(free))
+    return out
 
 
 def apply_relocation(display: Mapping[Pos, object],

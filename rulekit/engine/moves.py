@@ -9,12 +9,15 @@ from __future__ import annotations
 import re
 
 _SPACES = re.compile(r"\s+")
+_COORDINATES = re.compile(r"(\d), (-?\d)")
 
 
 def normalize(text: str) -> str:
-    """Move text as compared: lower case, single spaces, no space before commas."""
+    """Move text as compared: lower case, single spaces, no space before commas; a space
+    after each comma except inside coordinates (`at 1,2`)."""
     text = _SPACES.sub(" ", str(text).strip().lower())
-    return text.replace(" ,", ",").replace(",", ", ").replace(",  ", ", ")
+    text = text.replace(" ,", ",").replace(",", ", ").replace(",  ", ", ")
+    return _COORDINATES.sub(r"\1,\2", text)
 
 
 class Move:

@@ -1,0 +1,200 @@
+"""`player decks`, `board`, `setup` and the grid `round` clauses → cards, steps and hooks.
+
+Pipeline place: checker → **compiler** (grid games) → engine. `GridGame` builds the card
+tables of per-player decks (card ids colour by colour, in the order the rule file lists
+them), compiles each card's `scores` rule and effects, and appends the set-up and round
+steps of `engine/grid_steps.py` to a `Ruleset`. It also starts a game's `GridState`,
+copies it for `clone`, and turns it into view keys (`grid_views.py`).
+"""
+from __future__ import annotations
+
+from ..dsl import nodes as n
+from ..engine import grid_steps as gs_
+from ..engine.grid_state import GridState
+from . import grid_views
+from .cardsets_expr import CardWords, Here, keep_where
+from .deck import DeckModel
+
+
+def card_texts(decks: n.PlayerDecks) -> list[tuple[str, int | None, str]]:
+    """(name, number, text) of one colour's cards: the text adds the number when a name repeats."""
+    heads = [head for card in decks.cards for head in card.heads]
+    names = [h.name.text for h in heads]
+    out = []
+    for head in heads:
+        text = head.name.text
+        if names.count(text) > 1 and head.number is not None:
+            text = f"{text} {head.number}"
+        out.append((head.name.text, head.number, text))
+    return out
+
+
+def build_deck(decks: n.PlayerDecks) -> tuple[DeckModel, list[int], list[str]]:
+    """The deck model of every colour's cards, with each card's owner seat and name."""
+    colours = [c.text for c in decks.colours]
+    cards = card_texts(decks)
+    texts, suit, rank, owner, names = [], [], [], [], []
+    for seat, _ in enumerate(colours):
+        for name, number, text in cards:
+            texts.append(text)
+            suit.append(seat)
+            rank.append(number if number is not None else -1)
+            owner.append(seat)
+            names.append(name)
+    size = len(texts)
+    key = [(rank[c] + 1) * (len(colours) + 1) + suit[c] for c in range(size)]
+    model = DeckModel(colours, False, len(colours), texts, suit, rank, key, list(range(size)), 0,
+                      "colours", "numbers")
+    return model, owner, names
+
+
+class GridGame:
+    """The grid part of a compiled game: cards, words for expressions, steps, views."""
+
+    def __init__(self, sections: dict):
+        decks = sections["player decks"]
+        self.deck, self.owner, self.names = build_deck(decks)
+        self.colours = list(self.deck.suit_names)
+        size, seats = self.deck.size, len(self.colours)
+        self.number = [max(r, 0) for r in self.deck.rank]
+        self.seat_cards = [[c for c in range(size) if self.owner[c] == s] for s in range(seats)]
+        kinds: dict[str, int] = {}
+        for card in range(size):
+            kinds[self.names[card]] = kinds.get(self.names[card], 0) | 1 << card
+        for seat, colour in enumerate(self.colours):
+            kinds[colour] = _mask(self.seat_cards[seat])
+        board = sections.get("board")
+        self.points: list = [None] * size
+        self.words = CardWords(kinds, self.number, [_mask(c) for c in self.seat_cards], board is not None,
+                               self.points, self.deck.all_mask)
+        rows, cols, adjacency = (board.rows, board.cols, _adjacency(board)) if board else (1, 1, 8)
+        self.config = gs_.GridConfig(self.deck.texts, self.owner, self.number, self.seat_cards,
+                                     rows, cols, adjacency)
+
+    # ---- building ------------------------------------------------------------------------
+
+    def build(self, rules, sections: dict, exprs) -> None:
+        """Compile the cards' rules and append set-up and round steps to `rules`."""
+        rules.grid = self
+        cards = card_ids(sections["player decks"], len(self.colours))
+        for card_def, ids in cards:
+            for clause in card_def.clauses:
+                self._clause(clause, ids, exprs)
+        setup = sections.get("setup")
+        for clause in setup.clauses if setup else ():
+            rules.steps.append(self._setup_step(clause))
+        rules.round_start = len(rules.steps)
+        rnd = sections.get("round")
+        clauses = {type(c): c for c in rnd.clauses} if rnd else {}
+        config = self.config
+        if n.Choose in clauses:
+            rules.steps.append(gs_.ChooseCard(config))
+        if n.Reveal in clauses:
+            rules.steps.append(gs_.RevealCards(config))
+        place = clauses.get(n.PlaceRevealed)
+        if place is not None:
+            rules.steps.append(gs_.PlaceCards(config, place.pick == "highest", place.ties_to_holder, place.passes))
+        if n.Draw in clauses:
+            rules.steps.append(self._draw(clauses[n.Draw]))
+
+    def _clause(self, clause, ids: list[int], exprs) -> None:
+        config = self.config
+        if isinstance(clause, n.CardScores):
+            fn = exprs.card_rule().compile(clause.expr, "int").fn
+            for card in ids:
+                self.points[card] = fn
+        elif isinstance(clause, n.CardSlides):
+            for card in ids:
+                config.slides[card] = clause.lines
+        elif isinstance(clause.effect, n.RemoveRevealed):
+            for card in ids:
+                config.removes[card] = True
+        else:
+            movers = mover_selector(clause.effect, exprs)
+            for card in ids:
+                config.movers[card] = movers
+
+    def _setup_step(self, clause):
+        if isinstance(clause, n.Shuffle):
+            return gs_.ShuffleDecks(self.config)
+        if isinstance(clause, n.Tiebreaker):
+            return gs_.GiveTiebreaker()
+        return self._draw(clause)
+
+    def _draw(self, clause: n.Draw):
+        bottom = clause.rest_to is None or clause.rest_to.text == "bottom"
+        return gs_.DrawCards(self.config, clause.count, clause.keep, bottom)
+
+    # ---- hooks the Ruleset calls -----------------------------------------------------------
+
+    def start(self, st) -> None:
+        st.extra["grid"] = GridState(st.n)
+        st.dealer = None
+
+    def clone_extra(self, extra: dict) -> dict:
+        copied = dict(extra)
+        copied["grid"] = extra["grid"].copy()
+        return copied
+
+    def stalled(self, st) -> bool:
+        """Nothing can happen any more: no card in any hand or deck."""
+        gs = st.extra["grid"]
+        return not any(st.hands) and not any(gs.decks)
+
+    def view(self, st, seat, out: dict) -> None:
+        grid_views.view(self, st, seat, out)
+
+    def restore(self, rules, data: dict):
+        return grid_views.restore(self, rules, data)
+
+
+def card_ids(decks: n.PlayerDecks, colours: int) -> list[tuple[n.CardDef, list[int]]]:
+    """Each card definition with the ids of its cards in every colour."""
+    per_colour = sum(len(c.heads) for c in decks.cards)
+    out, index = [], 0
+    for card_def in decks.cards:
+        ids = [colour * per_colour + index + k for colour in range(colours) for k in range(len(card_def.heads))]
+        out.append((card_def, ids))
+        index += len(card_def.heads)
+    return out
+
+
+def mover_selector(effect: n.MoveCard, exprs):
+    """`move one own other card` → f(st, gs, placed card, seat) -> mask of cards that may move."""
+    condition = _words_condition(effect.words)
+    masker = tester = None
+    if condition is not None:
+        masker, tester = exprs.card_rule().compile_filter(condition)
+
+    def movers(st, gs, card, seat):
+        site = Here(st, gs, card, None)
+        mask = gs.mask
+        if masker is not None:
+            mask &= masker(site, seat)
+        if tester is not None and mask:
+            mask = keep_where(mask, tester, site, seat)
+        return mask
+    return movers
+
+
+def _words_condition(words):
+    """`own other` → the condition `own and other` (None when no words)."""
+    condition = None
+    for word in words:
+        ref = n.Ref(word.text, word.span)
+        condition = ref if condition is None else n.BoolOp("and", condition, ref, word.span)
+    return condition
+
+
+def _adjacency(board: n.Board) -> int:
+    for option in board.options:
+        if option.kind == "place":
+            return 4 if option.word.text == "adjacent4" else 8
+    return 8
+
+
+def _mask(cards) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask

@@ -1,0 +1,199 @@
+"""Grid games ↔ JSON-ready views: the display, deck sizes, the token; restoring from a view.
+
+Pipeline place: engine → **views** (grid part) → api. `view` adds the grid keys to the
+common view of `views.py`: `display` (a list of {"row", "col", "card", "owner", "points"};
+points are what the card would score if the game ended now), `deck_sizes`, `tiebreaker`,
+`revealed`, `to_place`, `pending_effect`, `removed`; the full view adds `decks` (top card
+first). A seat never sees another seat's hand, deck order or hidden choice.
+
+`restore` reads card texts per owner, since both colours have cards with the same texts.
+Cards a view does not mention go to the bottom of their owner's deck, in card order.
+"""
+from __future__ import annotations
+
+from ..engine import grid
+from ..engine.grid_state import GridState
+from ..engine.moves import Move, normalize
+from .cardsets_expr import card_points
+from .views import _copy_round
+
+
+class _ViewError(ValueError):
+    pass
+
+
+def view(game, st, seat, out: dict) -> None:
+    gs = st.extra["grid"]
+    texts, owner = game.deck.texts, game.owner
+    out["display"] = [{"row": pos[0], "col": pos[1], "card": texts[card], "owner": owner[card],
+                       "points": card_points(st, gs, card)}
+                      for pos, card in sorted(gs.cells.items())]
+    out["colours"] = list(game.colours)
+    out["deck_sizes"] = [len(d) for d in gs.decks]
+    out["tiebreaker"] = gs.tiebreaker
+    out["tiebreaker_passer"] = gs.passer
+    out["revealed"] = [texts[c] if c is not None else None for c in gs.revealed]
+    out["to_place"] = list(gs.queue)
+    out["pending_effect"] = None if gs.effect is None else {
+        "seat": gs.effect[0], "card": texts[gs.effect[1]], "effect": "move"}
+    out["removed"] = [[texts[c] for c in _ids(mask)] for mask in gs.removed]
+    if seat is None:
+        out["decks"] = [[texts[c] for c in deck] for deck in gs.decks]
+
+
+def restore(game, rules, data: dict):
+    """A state from a view of a grid game (a full view, or a hand-built position)."""
+    from ..engine.state import State
+    from .views import ViewError
+
+    try:
+        return _restore(game, rules, data, State)
+    except (_ViewError, KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+        if isinstance(error, ViewError):
+            raise
+        raise ViewError(f"this view cannot be restored: {error}") from None
+
+
+class _Cards:
+    """Hands out each seat's card ids by text, each at most once."""
+
+    def __init__(self, game):
+        self.game = game
+        self.used = 0
+
+    def take(self, seat: int, text: str) -> int:
+        by_text = self.game.config.by_text
+        if not isinstance(seat, int) or not 0 <= seat < len(by_text):
+            raise _ViewError(f"no seat {seat!r} owns cards")
+        card = by_text[seat].get(normalize(text))
+        if card is None:
+            raise _ViewError(f"{self.game.colours[seat]} has no card {text!r}")
+        if self.used >> card & 1:
+            raise _ViewError(f"{self.game.colours[seat]} {text!r} appears twice in the view")
+        self.used |= 1 << card
+        return card
+
+    def take_all(self, seat: int, texts) -> int:
+        mask = 0
+        for text in texts or ():
+            mask |= 1 << self.take(seat, text)
+        return mask
+
+
+def _restore(game, rules, data: dict, State):
+    players = data.get("players") or len(data["hands"])
+    if players not in rules.players:
+        raise _ViewError(f"{players} players cannot play {rules.title}")
+    st = State(rules, players, int(data.get("seed", 0)))
+    gs = st.extra["grid"] = GridState(players)
+    cards = _Cards(game)
+    hands = data.get("hands", [[]] * players)
+    if any(h is None for h in hands):
+        raise _ViewError("a full view is needed: this one hides a hand")
+    st.hands = [cards.take_all(seat, h) for seat, h in enumerate(hands)]
+    _restore_display(game, gs, cards, data.get("display", []))
+    st.pending = [_one(cards, seat, c) for seat, c in enumerate(data.get("choices", [None] * players))]
+    gs.revealed = [_one(cards, seat, c) for seat, c in enumerate(data.get("revealed", [None] * players))]
+    gs.removed = [cards.take_all(seat, r) for seat, r in enumerate(data.get("removed", [[]] * players))]
+    decks = data.get("decks", [[]] * players)
+    gs.decks = [[cards.take(seat, t) for t in deck] for seat, deck in enumerate(decks)]
+    for seat in range(players):
+        gs.decks[seat] += [c for c in game.seat_cards[seat] if not cards.used >> c & 1]
+    gs.tiebreaker = int(data.get("tiebreaker", 0)) % players
+    gs.passer = data.get("tiebreaker_passer")
+    gs.queue = [int(s) for s in data.get("to_place", [])]
+    effect = data.get("pending_effect")
+    if effect:
+        seat = int(effect["seat"])
+        gs.effect = (seat, _on_display(game, gs, seat, effect["card"]), None)
+    _restore_common(rules, st, data)
+    st.revealed = any(c is not None for c in gs.revealed)
+    if (not st.is_terminal and st.rules.steps[st.step].name == "place" and "to_place" not in data):
+        st.rules.steps[st.step].enter(st)
+    return st
+
+
+def _restore_display(game, gs, cards, entries) -> None:
+    for entry in entries:
+        owner = entry["owner"]
+        if isinstance(owner, str):
+            owner = game.colours.index(owner)
+        pos = (int(entry["row"]), int(entry["col"]))
+        if pos in gs.cells:
+            raise _ViewError(f"two cards lie at {pos[0]},{pos[1]}")
+        gs.put(cards.take(owner, entry["card"]), pos)
+    config = game.config
+    if not grid.fits(gs.cells, config.rows, config.cols):
+        raise _ViewError(f"the display does not fit in {config.rows}x{config.cols}")
+    if not grid.is_connected(gs.cells, config.adjacency):
+        raise _ViewError("the display is not connected")
+    gs.reframe()
+
+
+def _one(cards, seat: int, text):
+    if text is None:
+        return None
+    if text == "hidden":
+        raise _ViewError("a full view is needed: this one hides a seat's choice")
+    return cards.take(seat, text)
+
+
+def _on_display(game, gs, seat: int, text: str) -> int:
+    card = game.config.by_text[seat].get(normalize(text))
+    if card is None or card not in gs.where:
+        raise _ViewError(f"the card {text!r} of the pending effect is not on the display")
+    return card
+
+
+def _restore_common(rules, st, data: dict) -> None:
+    players = st.n
+    if "scores" in data:
+        st.scores = [int(v) for v in data["scores"]]
+    st.round = int(data.get("round", 1))
+    st.chance = int(data.get("chance", 0))
+    st.last_round = _copy_round(data.get("last_round"))
+    st.is_terminal = bool(data.get("is_terminal", False))
+    st.winners = list(data.get("winners", []))
+    st.current_player = data.get("current_player")
+    if "step" in data:
+        st.step = int(data["step"])
+    elif st.is_terminal:
+        st.step = rules.round_start - 1
+    else:
+        st.step = rules.phase_index(data.get("phase", "choose"))
+    if st.is_terminal:
+        st.current_player = None
+    st._history = [Move("?", None, normalize(t)) for t in data.get("history", [])]
+    if not st.is_terminal and not (isinstance(st.current_player, int) and 0 <= st.current_player < players):
+        raise _ViewError("a game in play needs a current_player (a seat number)")
+
+
+def _ids(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def render(data: dict) -> str:
+    """The display of a view as text rows, for a terminal: `wolf·B` is black's wolf, `.` empty."""
+    cells = {(e["row"], e["col"]): e for e in data.get("display", [])}
+    if not cells:
+        return "(the display is empty)"
+    rmin, rmax, cmin, cmax = grid.bounds(cells)
+    colours = data.get("colours", [])
+    width = max(len(e["card"]) for e in cells.values()) + 2
+    lines = ["     " + "".join(f"{c:>{width}}" for c in range(cmin, cmax + 1))]
+    for r in range(rmin, rmax + 1):
+        row = []
+        for c in range(cmin, cmax + 1):
+            entry = cells.get((r, c))
+            if entry is None:
+                row.append(f"{'.':>{width}}")
+            else:
+                mark = colours[entry["owner"]][0].upper() if colours else str(entry["owner"])
+                row.append(f"{entry['card'] + '·' + mark:>{width}}")
+        lines.append(f"{r:>4} " + "".join(row))
+    return "\n".join(lines)

@@ -1,0 +1,386 @@
+"""The steps of a grid game: own decks, a tie-breaker token, and rounds of choose, reveal, place, draw.
+
+Pipeline place: compiler → **engine**. Like `steps.py`, each step is one general mechanism
+configured by the compiler (`GridConfig`): shuffling own decks, drawing (and keeping some),
+handing out the tie-breaker token, a simultaneous hidden choice, revealing (with `when
+revealed` effects), placing the revealed cards in order (on a space, or by sliding into a
+line; then `when placed` moves), and drawing again.
+
+Moves: `keep crow, owl, wolf`, `choose wolf`, `place wolf at 1,2`,
+`slide deer into row 1 from left`, `move cat to 0,3` (row,col in the fixed frame where
+the first card lies at 0,0). Move lists are cached per display shape (`GridState.occ`).
+"""
+from __future__ import annotations
+
+import re
+from itertools import combinations
+
+from . import grid
+from .cardsets import cards_of
+from .grid_state import GridState
+from .moves import Move
+from .steps import Step
+
+_CACHE_LIMIT = 200_000
+_AT = re.compile(r" (at|to) (-?\d+), ?(-?\d+)")
+
+
+class GridConfig:
+    """What the steps need to know about the cards and the board, filled by the compiler."""
+
+    def __init__(self, texts, owner, number, seat_cards, rows, cols, adjacency):
+        self.texts, self.owner, self.number = texts, owner, number
+        self.seat_cards = seat_cards        # seat -> its card ids in deck order
+        self.rows, self.cols, self.adjacency = rows, cols, adjacency
+        size = len(texts)
+        self.slides = [None] * size         # card -> "row or column" / "row" / "column"
+        self.movers = [None] * size         # card -> f(st, gs, card, seat) -> mask it may move
+        self.removes = [False] * size       # card -> when revealed, remove the revealed cards
+        self.by_text = [{texts[c]: c for c in cards} for cards in seat_cards]
+
+
+def grid_of(st) -> GridState:
+    return st.extra["grid"]
+
+
+def _mask(cards) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def _at(text: str) -> str:
+    """`place wolf at 1, 2` → `place wolf at 1,2`: coordinates are written without a space."""
+    return _AT.sub(lambda m: f" {m.group(1)} {m.group(2)},{m.group(3)}", text)
+
+
+# ---- set-up -------------------------------------------------------------------------------
+
+class ShuffleDecks(Step):
+    """`shuffle each deck`: each seat's own cards, shuffled, are its deck (top first)."""
+    name = "shuffle"
+
+    def __init__(self, config: GridConfig):
+        self.config = config
+
+    def enter(self, st) -> bool:
+        gs = grid_of(st)
+        for seat in range(st.n):
+            cards = list(self.config.seat_cards[seat])
+            st.random().shuffle(cards)
+            gs.decks[seat] = cards
+        return False
+
+
+class GiveTiebreaker(Step):
+    """`tiebreaker to a random player`."""
+    name = "tiebreaker"
+
+    def enter(self, st) -> bool:
+        grid_of(st).tiebreaker = st.random().randrange(st.n)
+        return False
+
+
+class DrawCards(Step):
+    """`draw 1 each`; with `keep 3, return the rest to the bottom` each seat then keeps some.
+
+    Drawing from an empty deck draws nothing. Keeping is a decision of each seat that holds
+    more cards than it keeps, asked seat by seat; the others never see it (hands and deck
+    order are hidden). The rest go to the bottom (or top) of the own deck in card order.
+    """
+
+    def __init__(self, config: GridConfig, count: int, keep: int | None = None, bottom: bool = True):
+        self.config, self.count, self.keep, self.bottom = config, count, keep, bottom
+        self.name = "draw" if keep is None else "keep"
+        self.cache: dict[int, list[Move]] = {}
+
+    def enter(self, st) -> bool:
+        gs = grid_of(st)
+        for seat in range(st.n):
+            deck = gs.decks[seat]
+            st.hands[seat] |= _mask(deck[:self.count])
+            del deck[:self.count]
+        return self.keep is not None and self._ask(st, 0)
+
+    def _ask(self, st, start: int) -> bool:
+        for seat in range(start, st.n):
+            if st.hands[seat].bit_count() > self.keep:
+                st.current_player = seat
+                return True
+        return False
+
+    def legal(self, st) -> list[Move]:
+        hand = st.hands[st.current_player]
+        moves = self.cache.get(hand)
+        if moves is None:
+            texts = self.config.texts
+            moves = self.cache[hand] = [
+                Move("keep", _mask(combo), "keep " + ", ".join(texts[c] for c in combo))
+                for combo in combinations(cards_of(hand), self.keep)]
+        return moves
+
+    def apply(self, st, move) -> bool:
+        seat = st.current_player
+        rest = cards_of(st.hands[seat] & ~move.arg)
+        st.hands[seat] = move.arg
+        deck = grid_of(st).decks[seat]
+        if self.bottom:
+            deck.extend(rest)
+        else:
+            deck[:0] = rest
+        return not self._ask(st, seat + 1)
+
+    def canonical(self, st, text: str) -> str:
+        verb, _, rest = text.partition(" ")
+        by_text = self.config.by_text[st.current_player]
+        names = [t.strip() for t in rest.split(",")]
+        if verb != "keep" or not all(t in by_text for t in names):
+            return text
+        return "keep " + ", ".join(sorted(names, key=by_text.__getitem__))
+
+    def why_illegal(self, st, text: str) -> str | None:
+        return f"keep exactly {self.keep} cards of your hand, separated by commas"
+
+
+# ---- a round --------------------------------------------------------------------------------
+
+class ChooseCard(Step):
+    """`choose a card, simultaneous`: each seat holding cards picks one, face down.
+
+    The card leaves the hand into `state.pending` and stays hidden from the other seats
+    until the reveal. A seat with no card in hand chooses nothing this round.
+    """
+    name = "choose"
+    simultaneous = True
+
+    def __init__(self, config: GridConfig):
+        self.config = config
+        self.moves = [Move("choose", c, "choose " + t) for c, t in enumerate(config.texts)]
+        self.cache: dict[int, list[Move]] = {}
+
+    def enter(self, st) -> bool:
+        st.pending = [None] * st.n
+        return self._ask(st, 0)
+
+    def _ask(self, st, start: int) -> bool:
+        for seat in range(start, st.n):
+            if st.hands[seat]:
+                st.current_player = seat
+                return True
+        return False
+
+    def legal(self, st) -> list[Move]:
+        hand = st.hands[st.current_player]
+        moves = self.cache.get(hand)
+        if moves is None:
+            moves = self.cache[hand] = [self.moves[c] for c in cards_of(hand)]
+        return moves
+
+    def apply(self, st, move) -> bool:
+        seat = st.current_player
+        st.pending[seat] = move.arg
+        st.hands[seat] &= ~(1 << move.arg)
+        return not self._ask(st, seat + 1)
+
+    def why_illegal(self, st, text: str) -> str | None:
+        return "choose one card from your hand"
+
+
+class RevealCards(Step):
+    """`reveal`: chosen cards are turned over. A revealed card that says `when revealed,
+    remove both revealed cards` sends every card revealed this round out of the game."""
+    name = "reveal"
+
+    def __init__(self, config: GridConfig):
+        self.config = config
+
+    def enter(self, st) -> bool:
+        gs = grid_of(st)
+        gs.revealed = list(st.pending)
+        st.pending = [None] * st.n
+        st.revealed = True
+        removes = self.config.removes
+        if any(card is not None and removes[card] for card in gs.revealed):
+            for seat, card in enumerate(gs.revealed):
+                if card is not None:
+                    gs.removed[seat] |= 1 << card
+            gs.revealed = [None] * st.n
+        return False
+
+
+class PlaceCards(Step):
+    """`place revealed cards, highest number first, ties to tiebreaker holder, who passes it`.
+
+    Seats place in order of their revealed card's number; equal numbers go to the token
+    holder first (then clockwise), and when the holder's number was tied the token passes to
+    the next seat after the holder has placed. A card is placed on an empty space next to a
+    card (`board ... place adjacent8`) keeping the display within the board; a card that
+    `is placed by sliding` slides into a line instead when it can (grid.py says how), and is
+    placed normally when no slide is possible. After placing a card that says `when placed,
+    move one ... card`, the same seat moves one such card if any move is legal; a moved card's
+    own effects do not happen. A card that fits nowhere leaves the game.
+    """
+    name = "place"
+
+    def __init__(self, config: GridConfig, descending: bool, ties_to_holder: bool, passes: bool):
+        self.config = config
+        self.descending, self.ties_to_holder, self.passes = descending, ties_to_holder, passes
+        self.interned: dict[tuple, Move] = {}
+        self.cache: dict[tuple, list[Move]] = {}
+        self.spots: dict[int, list] = {}
+
+    # -- order
+    def enter(self, st) -> bool:
+        gs = grid_of(st)
+        number, n = self.config.number, st.n
+        seats = [s for s in range(n) if gs.revealed[s] is not None]
+        holder = gs.tiebreaker
+        sign = -1 if self.descending else 1
+
+        def key(seat):
+            tie = (seat - holder) % n if self.ties_to_holder else seat
+            return sign * number[gs.revealed[seat]], tie
+        gs.queue = sorted(seats, key=key)
+        held = gs.revealed[holder] if holder in seats else None
+        tied = held is not None and any(s != holder and number[gs.revealed[s]] == number[held] for s in seats)
+        gs.passer = holder if tied and self.passes else None
+        return self._next(st, gs)
+
+    def _next(self, st, gs) -> bool:
+        config = self.config
+        while gs.queue:
+            st.current_player = seat = gs.queue[0]
+            # a connected display smaller than the board always has a free space next to it
+            if len(gs.cells) < config.rows * config.cols:
+                return True
+            gs.removed[seat] |= 1 << gs.revealed[seat]     # fits nowhere: out of the game
+            gs.revealed[seat] = None
+            self._placed(gs, seat)
+        return False
+
+    def _placed(self, gs, seat: int) -> None:
+        gs.queue.pop(0)
+        if gs.passer == seat:
+            gs.tiebreaker = (seat + 1) % len(gs.revealed)
+            gs.passer = None
+
+    # -- moves
+    def legal(self, st) -> list[Move]:
+        gs = grid_of(st)
+        if gs.effect is not None:
+            return self._relocations(st, gs)
+        card = gs.revealed[st.current_player]
+        lines = self.config.slides[card]
+        if lines is not None:
+            slides = self._slides(gs, card, lines)
+            if slides:
+                return slides
+        return self._places(gs, card)
+
+    def apply(self, st, move) -> bool:
+        gs = grid_of(st)
+        seat = st.current_player
+        if move.kind == "move":
+            src, dst = move.arg
+            card = gs.cells[src]
+            gs.lift(card)
+            gs.put(card, dst)
+            gs.effect = None
+        else:
+            card = gs.revealed[seat]
+            gs.revealed[seat] = None
+            if move.kind == "slide":
+                gs.shift(move.arg.moves)
+                gs.put(card, move.arg.target)
+            else:
+                gs.put(card, move.arg)
+            if self.config.movers[card] is not None:
+                gs.effect = (seat, card, None)
+                if self._relocations(st, gs):
+                    return False
+                gs.effect = None
+        self._placed(gs, seat)
+        return not self._next(st, gs)
+
+    def canonical(self, st, text: str) -> str:
+        return _at(text)
+
+    def why_illegal(self, st, text: str) -> str | None:
+        gs, config = grid_of(st), self.config
+        if gs.effect is not None:
+            return ("move one of your other cards to another empty space next to a card, "
+                    "keeping every card connected and the display within the board")
+        card = gs.revealed[st.current_player]
+        text = config.texts[card]
+        if config.slides[card] is not None and self._slides(gs, card, config.slides[card]):
+            return f"slide {text} into a row or column that is not full, like `slide {text} into row 0 from left`"
+        return (f"place {text} on an empty space next to a card, keeping the display within "
+                f"{config.rows}x{config.cols}, like `place {text} at 0,1`")
+
+    def _places(self, gs, card: int) -> list[Move]:
+        text = self.config.texts[card]
+        occ = gs.occ
+        key = (text, occ)
+        moves = self.cache.get(key) if occ >= 0 else None
+        if moves is None:
+            moves = [self._intern("place", text, pos) for pos in self._spots(gs)]
+            if occ >= 0:
+                self._remember(key, moves)
+        return moves
+
+    def _intern(self, kind: str, text: str, pos) -> Move:
+        key = (kind, text, pos)
+        move = self.interned.get(key)
+        if move is None:
+            move = self.interned[key] = Move(kind, pos, f"{kind} {text} at {pos[0]},{pos[1]}")
+        return move
+
+    def _remember(self, key, moves) -> None:
+        if len(self.cache) > _CACHE_LIMIT:
+            self.cache.clear()
+        self.cache[key] = moves
+
+    def _spots(self, gs) -> list:
+        """Empty cells where a card may be placed (`grid.placements`), cached per shape."""
+        config, occ = self.config, gs.occ
+        found = self.spots.get(occ) if occ >= 0 else None
+        if found is None:
+            found = grid.placements(gs.cells, config.rows, config.cols, config.adjacency)
+            if occ >= 0:
+                if len(self.spots) > _CACHE_LIMIT:
+                    self.spots.clear()
+                self.spots[occ] = found
+        return found
+
+    def _slides(self, gs, card: int, lines: str) -> list[Move]:
+        text = self.config.texts[card]
+        key = ("slide", text, lines, gs.occ)
+        moves = self.cache.get(key) if gs.occ >= 0 else None
+        if moves is None:
+            config = self.config
+            moves = [Move("slide", sl, f"slide {text} into {sl.line} {sl.index} from {sl.side}")
+                     for sl in grid.slides(gs.cells, config.rows, config.cols, config.adjacency)
+                     if sl.line in lines]
+            if gs.occ >= 0:
+                self._remember(key, moves)
+        return moves
+
+    def _relocations(self, st, gs) -> list[Move]:
+        """The moves of the pending `when placed, move ...` effect (kept in `gs.effect`)."""
+        seat, card, moves = gs.effect
+        if moves is None:
+            moves = self._find_relocations(st, gs, seat, card)
+            gs.effect = (seat, card, moves)
+        return moves
+
+    def _find_relocations(self, st, gs, seat: int, card: int) -> list[Move]:
+        config = self.config
+        movable = cards_of(config.movers[card](st, gs, card, seat) & gs.mask)
+        texts, cells = config.texts, gs.cells
+        names = [texts[c] for c in movable]
+        shown = {c: texts[c] if names.count(texts[c]) == 1 else
+                 f"{texts[c]} at {gs.where[c][0]},{gs.where[c][1]}" for c in movable}
+        sources = [gs.where[c] for c in movable]
+        return [Move("move", (src, dst), f"move {shown[cells[src]]} to {dst[0]},{dst[1]}")
+                for src, dst in grid.relocations(cells, sources, config.rows, config.cols, config.adjacency)]
