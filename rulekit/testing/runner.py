@@ -113,8 +113,8 @@ def play_checked(game, players: int, seed: int, checks: _Checks, moves=None, onl
             if move is None:
                 break
             before, before_full = state.clone(), look.full
+            out.moves.append(move)          # first, so that a move that crashes is in the replay
             _apply(state, move)
-            out.moves.append(move)
             look = Look(state, before, before_full)
             changed, phase = look.full["phase"] != phase, look.full["phase"]
             checks.run(look, len(out.moves), changed, only)
