@@ -2,8 +2,9 @@
 
 Pipeline place: api → **cli**. Every command works for any rule file, bundled name or
 path, through the public API (`load`, `new_game`, `legal_moves`, `apply`, `view`), and
-reads only the contract's view keys. The one reach below the API is `_RoundLog`, which
-explains why it is needed.
+reads only the view's keys. A finished round's bids, tricks and points come from the view's
+`last_round` (`_Rounds`); `simulate` only peeks at the state attribute behind that key to
+know when a round has ended, since a view after every move would cost it most of its speed.
 
     rulekit list
     rulekit play GAME --players 3 --seed 7
@@ -138,6 +139,7 @@ class _Session:
     def __init__(self, console: Console, state, seat: int, rng: random.Random):
         self.console, self.state, self.seat, self.rng = console, state, seat, rng
         self.seen: set[str] = set()
+        self.rounds = _Rounds()
 
     def run(self) -> bool:
         """Play to the end; False when the user quits."""
@@ -195,17 +197,14 @@ class _Session:
         self.console.print(Text(f"{_seat(mover)}: {text}"))
 
     def after_move(self, before: dict) -> None:
-        """Say who took a trick, and when a round is over."""
+        """Say who took a trick, and show a round's bids, tricks and points when it ends."""
         view = self.state.view(self.seat)
-        if view.get("round") != before.get("round"):
-            if not view["is_terminal"]:
-                self.console.print(Text(f"— round {before.get('round')} is over. Scores: "
-                                        + _scores_line(view["scores"], self.seat), style="bold"))
-            return
-        won = [seat for seat, (old, new) in enumerate(zip(before.get("tricks_won") or [],
-                                                             view.get("tricks_won") or [])) if new > old]
-        for seat in won:
+        finished = self.rounds.finished(view)
+        tricks = finished["tricks_won"] if finished else view.get("tricks_won")
+        for seat in _gained(before.get("tricks_won"), tricks):
             self.console.print(Text(f"  {_seat(seat, self.seat)} took the trick", style="dim"))
+        if finished:
+            self.console.print(_round_result(finished, self.seat))
 
     def notice(self, view: dict, legal: list) -> set[str]:
         """Which optional columns to show: once bids or tricks appear, they stay."""
@@ -217,13 +216,32 @@ class _Session:
 
     def finish(self) -> None:
         view = self.state.view(self.seat)
-        table = Table("seat", "score", title="Final scores", box=box.SIMPLE_HEAD)
+        at_end = _points_at_end(view)
+        table = Table("seat", *(["at game end"] if at_end else []), "score", title="Final scores",
+                      box=box.SIMPLE_HEAD)
         for seat, score in enumerate(view["scores"]):
             mark = " ★" if seat in view["winners"] else ""
-            table.add_row(_seat(seat, self.seat), f"{score}{mark}")
+            table.add_row(_seat(seat, self.seat), *([f"{at_end[seat]:+d}"] if at_end else []), f"{score}{mark}")
         self.console.print(table)
         names = ", ".join(_seat(seat, self.seat) for seat in view["winners"])
         self.console.print(Text(f"Game over after {view.get('round')} rounds. Winners: {names}", style="bold"))
+        if _tie_broken(view):
+            self.console.print(Text("Tied on score: the game's tie-breaks decided.", style="dim"))
+
+
+def _tie_broken(view: dict) -> bool:
+    """Does a seat that did not win have a winner's score?"""
+    best = {view["scores"][seat] for seat in view["winners"]}
+    return any(score in best for seat, score in enumerate(view["scores"]) if seat not in view["winners"])
+
+
+def _points_at_end(view: dict) -> list[int] | None:
+    """Points added once the game is over (`score at end`), beyond the last round's totals."""
+    record = view.get("last_round")
+    if record is None:
+        return None
+    added = [final - total for final, total in zip(view["scores"], record["scores"])]
+    return added if any(added) else None
 
 
 def _ask() -> str | None:
@@ -244,8 +262,29 @@ def _hidden(before: dict, after: dict, mover: int) -> bool:
     return any(c is not None for c in earlier) or (mover < len(later) and later[mover] == "hidden")
 
 
-def _scores_line(scores: list, me: int) -> str:
-    return ", ".join(f"{_seat(seat, me)} {score}" for seat, score in enumerate(scores))
+def _gained(before: list | None, after: list | None) -> list[int]:
+    """Seats whose trick count went up (the round's last trick shows only in `last_round`)."""
+    return [seat for seat, (old, new) in enumerate(zip(before or [], after or [])) if new > old]
+
+
+def _round_result(finished: dict, me: int) -> Table | Text:
+    """A finished round (a view's `last_round`): bids and tricks where the game has them, points, scores.
+
+    A round that had no bids or tricks and scored nothing is one line.
+    """
+    bids, tricks = finished.get("bids") or [], finished.get("tricks_won") or []
+    if not any(tricks) and all(b is None for b in bids) and not any(finished["points"]):
+        return Text(f"— round {finished['round']} is over (no points scored)", style="bold")
+    columns = [("points", lambda s: f"{finished['points'][s]:+d}"), ("score", lambda s: str(finished["scores"][s]))]
+    if any(tricks) or any(b is not None for b in bids):
+        columns.insert(0, ("tricks", lambda s: str(tricks[s])))
+    if any(b is not None for b in bids):
+        columns.insert(0, ("bid", lambda s: "–" if bids[s] is None else str(bids[s])))
+    table = Table("seat", *(title for title, _ in columns), title=f"— round {finished['round']} is over",
+                  title_justify="left", title_style="bold", box=box.SIMPLE_HEAD)
+    for seat in range(len(finished["points"])):
+        table.add_row(Text(_seat(seat, me), style="bold" if seat == me else ""), *(cell(seat) for _, cell in columns))
+    return table
 
 
 def _cards(played: list, me: int) -> str:
@@ -263,11 +302,29 @@ def _board(view: dict, me: int, legal: list, seen: set[str]) -> Group:
             parts.append(grid)
     if isinstance(view.get("tiebreaker"), str):
         parts.append(Text(f"tiebreaker: {view['tiebreaker']}"))
+    effect = view.get("pending_effect")
+    if isinstance(effect, dict) and effect.get("card") is not None:
+        parts.append(Text(f"{_seat(effect.get('seat'), me)}: {effect['card']} still to resolve "
+                          f"({effect.get('effect', 'effect')})", style="bold"))
+    for label, key in (("revealed", "revealed"), ("out of the game", "removed")):
+        shown = _seat_cards(view.get(key), me)
+        if shown:
+            parts.append(Text(f"{label}: {shown}"))
     hand = (view.get("hands") or [None] * (me + 1))[me]
     if hand is not None:
         parts.append(Text("your hand: " + (", ".join(hand) or "(empty)"), style="bold"))
     parts.append(_numbered(legal))
     return Group(*parts)
+
+
+def _seat_cards(values, me: int) -> str:
+    """`you: lynx 3; seat 1: hare 7` from a per-seat list of a card text (or a list of them) or null."""
+    shown = []
+    for seat, value in enumerate(values if isinstance(values, list) else []):
+        cards = value if isinstance(value, list) else [] if value is None else [value]
+        if cards:
+            shown.append(f"{_seat(seat, me)}: {', '.join(map(str, cards))}")
+    return "; ".join(shown)
 
 
 def _header(view: dict) -> Text:
@@ -363,10 +420,12 @@ def _square(cell: dict | None, numbers: list[int] | None, me: int) -> Text:
     if cell is not None:
         owner = cell.get("owner")
         text = Text(str(cell["card"]), style="bold" if owner == me else "")
-        text.append("\n" + (_seat(owner, me) if isinstance(owner, int) else str(owner or "")), style="dim")
+        points = cell.get("points")
+        worth = f" +{points}" if isinstance(points, int) and points > 0 else ""
+        text.append("\n" + (_seat(owner, me) if isinstance(owner, int) else str(owner or "")) + worth, style="dim")
         return text
     if numbers:
-        shown = ",".join(map(str, numbers)) if len(numbers) <= 2 else "…"
+        shown = ",".join(map(str, numbers[:3])) + (",…" if len(numbers) > 3 else "")
         return Text(f"({shown})", style="dim")
     return Text("")
 
@@ -407,46 +466,40 @@ def _progress(console: Console) -> Progress:
                     console=console, transient=True, disable=not console.is_terminal)
 
 
-class _RoundLog:
-    """Stands in for a state's compiled rules and records each round as it closes.
+class _Rounds:
+    """Finished rounds as views report them in `last_round`, each one once.
 
-    The `apply` that finishes a round also starts the next one and clears its bids and
-    tricks, so no view taken between moves shows a finished round (and a view cannot be
-    taken while the engine is between steps). This wrapper reads the state's `bids` and
-    `tricks_won` (the fields behind the view keys of those names) just before the engine
-    scores the round, then lets the engine go on. It copies the rules' attributes so the
-    engine's hot path pays nothing for it.
+    The move that ends a round also starts the next, so its result is only in `last_round`:
+    None before the first round ends, then {"round", "bids", "tricks_won", "points", "scores"}.
     """
 
-    def __init__(self, rules):
-        self.__dict__.update(getattr(rules, "__dict__", {}))
-        self._rules = rules
-        self.rounds: list[tuple[list, list]] = []
+    def __init__(self):
+        self.seen: int | None = None
 
-    def __getattr__(self, name):
-        return getattr(self._rules, name)
-
-    def end_round(self, st) -> None:
-        self.rounds.append((list(st.bids), list(st.tricks_won)))
-        self._rules.end_round(st)
-
-    @classmethod
-    def attach(cls, state) -> "_RoundLog":
-        log = state.rules = cls(state.rules)
-        return log
+    def finished(self, view: dict) -> dict | None:
+        """The round `view` says has just ended, if it is not the one seen last; else None."""
+        record = view.get("last_round")
+        if record is None or record["round"] == self.seen:
+            return None
+        self.seen = record["round"]
+        return record
 
 
 def _random_game(game, players, seed: int) -> dict:
     state = game.new_game(players=players, seed=seed)
-    log = _RoundLog.attach(state)
-    rng = random.Random(seed)
+    rng, rounds, finished, behind = random.Random(seed), _Rounds(), [], None
     decisions = 0
     while not state.is_terminal:
         state.apply(rng.choice(state.legal_moves()))
         decisions += 1
+        if state.last_round is not behind:      # cheap: the record behind view["last_round"] changed
+            behind = state.last_round
+            record = rounds.finished(state.view())
+            if record is not None:
+                finished.append(record)
     view = state.view()
     return {"decisions": decisions, "rounds": view["round"], "scores": view["scores"],
-            "winners": view["winners"], "bid_rounds": log.rounds}
+            "winners": view["winners"], "finished": finished}
 
 
 class _Tally:
@@ -470,14 +523,15 @@ class _Tally:
             self.scores[seat] += score
         for seat in record["winners"]:
             self.wins[seat] += 1 / len(record["winners"])
-        for bids, tricks in record["bid_rounds"]:
-            self.add_round(bids, tricks)
+        for finished in record["finished"]:
+            self.add_round(finished)
 
-    def add_round(self, bids: list, tricks: list) -> None:
-        for seat, bid in enumerate(bids):
+    def add_round(self, finished: dict) -> None:
+        """Count one finished round (a view's `last_round`) for each seat that bid in it."""
+        for seat, bid in enumerate(finished["bids"]):
             if bid is not None:
                 self.bid[seat] += 1
-                self.made[seat] += bid == tricks[seat]
+                self.made[seat] += bid == finished["tricks_won"][seat]
 
     def summary(self, game, seed: int, seconds: float) -> dict:
         games = self.games
@@ -513,11 +567,12 @@ def _totals_table(summary: dict) -> Table:
 
 
 def _seat_table(summary: dict) -> Table:
-    table = Table("seat", "mean score", "win share", "bid success", box=box.SIMPLE_HEAD)
-    bids = summary["bid_success"] or [None] * summary["players"]
+    """Per seat: mean score, win share and, in games with bids, the share of bids made."""
+    bids = summary["bid_success"]
+    table = Table("seat", "mean score", "win share", *(["bid success"] if bids else []), box=box.SIMPLE_HEAD)
     for seat in range(summary["players"]):
-        table.add_row(str(seat), f"{summary['mean_score'][seat]:.2f}", f"{summary['win_share'][seat]:.1%}",
-                      "–" if bids[seat] is None else f"{bids[seat]:.1%}")
+        made = [] if not bids else ["–" if bids[seat] is None else f"{bids[seat]:.1%}"]
+        table.add_row(str(seat), f"{summary['mean_score'][seat]:.2f}", f"{summary['win_share'][seat]:.1%}", *made)
     return table
 
 
@@ -571,23 +626,28 @@ def _check_file(console: Console, file: str, runner, options: dict) -> bool:
 
 def _load_all(console: Console, file: str):
     """[(variant or None, Game)] for the file and each variant; None if any fails to load."""
+    base = _try_load(console, file, None)
+    if base is None:
+        return None
+    loaded = [(None, base)] + [(name, _try_load(console, file, name)) for name in base.variants]
+    if any(game is None for _, game in loaded):
+        return None
+    variants = ", ".join(base.variants) or "none"
+    console.print(Text(f"{file}: {base.title} loads ({_players_text(base.players)} players; "
+                       f"variants: {variants})", style="green"))
+    return loaded
+
+
+def _try_load(console: Console, file: str, variant: str | None):
+    """The game, or None after printing why it cannot be loaded (a crash included)."""
     try:
-        base = load(file)
+        return load(file, variant=variant)
     except RuleError as error:
         console.print(Text(str(error)))
-        return None
-    loaded, ok = [(None, base)], True
-    for name in base.variants:
-        try:
-            loaded.append((name, load(file, variant=name)))
-        except RuleError as error:
-            console.print(Text(str(error)))
-            ok = False
-    if ok:
-        variants = ", ".join(base.variants) or "none"
-        console.print(Text(f"{file}: {base.title} loads ({_players_text(base.players)} players; "
-                           f"variants: {variants})", style="green"))
-    return loaded if ok else None
+    except Exception as error:  # noqa: BLE001 - a crash while loading is a finding against the file
+        console.print(Text(f"{_label(file, variant)}: loading crashed: {type(error).__name__}: {error}",
+                           style="red"))
+    return None
 
 
 def _label(file: str, variant: str | None) -> str:
@@ -627,13 +687,27 @@ def _random_play(console: Console, file: str, variant, game, runner, options: di
 
 def _print_report(console: Console, file: str, variant, report) -> None:
     failures = list(report.failures)
-    console.print(Text(f"{_label(file, variant)}: random play: {report.games} games, {report.decisions} "
-                       f"decisions, {len(failures)} failure(s), length {report.shortest}..{report.longest} "
-                       "decisions", style="green" if report.ok else "red"))
-    for failure in failures:
-        _print_failure(console, file, variant, failure)
+    length = f", length {report.shortest}..{report.longest} decisions" if report.shortest is not None else ""
+    games = f"{report.games} game{'' if report.games == 1 else 's'}"
+    console.print(Text(f"{_label(file, variant)}: random play: {games}, {report.decisions} "
+                       f"decisions, {len(failures)} failure(s){length}", style="green" if report.ok else "red"))
+    for same in _alike(failures):
+        _print_failure(console, file, variant, same[0])
+        if len(same) > 1:
+            also = "; ".join(f"{f.players} players, seed {f.seed}, {len(f.moves)} moves" for f in same[1:])
+            console.print(Text(f"    the same failure also with: {also}", style="red"))
+    if failures:
+        console.print(Text("  (random play stops at the first failing game of each player count)", style="dim"))
     if not report.ok and not failures:
         console.print(Text(str(report)))
+
+
+def _alike(failures: list) -> list[list]:
+    """Failures grouped by invariant and message, each group shortest replay first."""
+    groups: dict[tuple, list] = {}
+    for failure in failures:
+        groups.setdefault((failure.invariant, failure.message), []).append(failure)
+    return [sorted(group, key=lambda f: len(f.moves)) for group in groups.values()]
 
 
 def _print_failure(console: Console, file: str, variant, failure) -> None:

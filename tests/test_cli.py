@@ -18,6 +18,7 @@ import rulekit
 from rulekit import cli
 
 RULES = Path(__file__).resolve().parent.parent / "rules"
+EXAMPLES = RULES.parent / "examples"
 RULE_FILES = sorted(str(p) for p in RULES.glob("*.rules"))
 #: Far more "1" answers than any 2-player game needs; the game ends long before they run out.
 ALWAYS_FIRST = "1\n" * 5000
@@ -34,6 +35,18 @@ def first_user_move(game: str, players: int, seed: int, seat: int = 0, variant=N
     while state.current_player != seat:
         state.apply(rng.choice(state.legal_moves()))
     return str(state.legal_moves()[0])
+
+
+def rounds_as_played(game: str, players: int, seed: int, seat: int = 0) -> list[dict]:
+    """Each round's `last_round` in the game `play` runs when the user always answers 1."""
+    state = rulekit.load(game).new_game(players=players, seed=seed)
+    rng, records = random.Random(seed), []
+    while not state.is_terminal:
+        state.apply(state.legal_moves()[0] if state.current_player == seat else rng.choice(state.legal_moves()))
+        record = state.view(seat)["last_round"]
+        if record is not None and (not records or record["round"] != records[-1]["round"]):
+            records.append(record)
+    return records
 
 
 # ---- list ----------------------------------------------------------------------------------
@@ -134,6 +147,59 @@ def test_the_board_shows_hand_scores_and_numbered_moves():
     assert state.view(2)["hands"][2][0] in result.output
 
 
+def round_block(output: str, number: int) -> str:
+    start = output.index(f"— round {number} is over")
+    end = output.find(f"round {number + 1}", start)
+    return output[start:] if end < 0 else output[start:end]
+
+
+def test_each_finished_round_shows_bids_tricks_points_and_scores():
+    # Instinct: "If you capture exactly as many tricks as you bid, you get 10 points. If you
+    # capture more or fewer tricks than you bid, you get 0 points." The round's table shows
+    # each seat's bid, tricks captured, the points they earned and the running total.
+    result = run("play", "instinct", "-p", 3, "-s", 5, input=ALWAYS_FIRST)
+    assert result.exit_code == 0, result.output
+    records = rounds_as_played("instinct", 3, 5)
+    assert len(records) >= 2
+    for record in records:
+        block = round_block(result.output, record["round"])
+        for seat, name in enumerate(["you", "seat 1", "seat 2"]):
+            row = (rf"^\s+{name}\s+{record['bids'][seat]}\s+{record['tricks_won'][seat]}\s+"
+                   rf"{re.escape(format(record['points'][seat], '+d'))}\s+{record['scores'][seat]}\s*$")
+            assert re.search(row, block, re.M), block
+    # the last round is shown too, before the final scores
+    assert result.output.index(f"— round {records[-1]['round']} is over") < result.output.index("Final scores")
+
+
+def test_every_trick_of_a_round_is_announced_the_last_one_included():
+    # Instinct: "Round: A round consists of 11 tricks." The move that takes the last trick
+    # also ends the round, so its taker is only in the view's `last_round`.
+    result = run("play", "instinct", "-p", 3, "-s", 5, input=ALWAYS_FIRST)
+    first_round = result.output[:result.output.index("— round 1 is over")]
+    assert first_round.count(" took the trick") == 11
+
+
+def test_a_game_without_bids_shows_only_tricks_and_points_per_round():
+    # examples/plain-whist.rules: "score { otherwise -> tricks }" — a point a trick, no bidding.
+    result = run("play", EXAMPLES / "plain-whist.rules", "-s", 3, input=ALWAYS_FIRST)
+    assert result.exit_code == 0, result.output
+    block = round_block(result.output, 1)
+    header = next(line for line in block.splitlines() if "points" in line)
+    assert header.split() == ["seat", "tricks", "points", "score"]
+    tricks = [int(m[1]) for m in re.finditer(r"^\s+(?:you|seat \d)\s+(\d+)\s+\+\1\s", block, re.M)]
+    assert len(tricks) == 4 and sum(tricks) == 13
+
+
+def test_rounds_reports_each_finished_round_once():
+    # `last_round` is None before the first round ends, then the round just finished.
+    rounds = cli._Rounds()
+    first = {"round": 1, "bids": [2, 0], "tricks_won": [2, 9], "points": [10, 0], "scores": [10, 0]}
+    assert rounds.finished({"last_round": None}) is None
+    assert rounds.finished({"last_round": first}) == first
+    assert rounds.finished({"last_round": dict(first)}) is None
+    assert rounds.finished({"last_round": dict(first, round=2)})["round"] == 2
+
+
 @pytest.mark.parametrize("args", [("play", "no-such-game"), ("simulate", "no-such-game"),
                                   ("play", "instinct", "--variant", "no-such-variant"),
                                   ("play", "instinct", "--players", 9), ("simulate", "instinct", "-p", 1),
@@ -181,6 +247,87 @@ def test_deck_sizes_and_tiebreaker_are_shown_when_present():
     assert re.search(r"you\s+3\s+1\s+9", text)
     assert re.search(r"seat 1\s+4\s+1\s+8\s+tiebreaker", text)
     assert "your hand: lynx 5" in text and "1. place lynx 5 at 0,1" in text
+
+
+def test_a_grid_square_shows_its_points_and_every_move_onto_it():
+    # grid views: each display entry may carry the "points" the card would score now; three
+    # cards that may move to one square (`move cat to 0,3`) are three numbers there.
+    display = [{"row": 0, "col": 0, "card": "lynx 3", "owner": 0, "points": 2},
+               {"row": 0, "col": 1, "card": "hare 7", "owner": 1, "points": 0}]
+    legal = [f"move {card} to 0,2" for card in ("lynx 3", "hare 7", "newt 1", "toad 4")]
+    text = render(cli._grid(display, 0, legal))
+    assert re.search(r"you \+2\s", text)
+    assert "seat 1 +" not in text
+    assert "(1,2,3,…)" in text
+
+
+def test_revealed_removed_and_pending_effect_are_shown():
+    # Duell: "Reveal your chosen card."; the Snake "Remove[s] the Snake AND your opponent's
+    # card from the game"; the Raccoon: "After you placed it, you must move 1 of your other cards".
+    view = {"game": "G", "phase": "place", "round": 3, "current_player": 0, "scores": [0, 0],
+            "hands": [["lynx 5"], None], "hand_sizes": [1, 2], "winners": [], "display": [],
+            "revealed": ["stag 11", None], "removed": [["newt 1"], ["adder"]],
+            "pending_effect": {"seat": 0, "card": "stag 11", "effect": "move"}}
+    text = render(cli._board(view, 0, ["move lynx 3 to 0,1"], set()))
+    assert "revealed: you: stag 11\n" in text
+    assert "out of the game: you: newt 1; seat 1: adder" in text
+    assert "you: stag 11 still to resolve (move)" in text
+
+
+def duell_answers(seed: int) -> list[str]:
+    """Moves for seat 0 picked by random.Random(1000 + seed) in the game `play` runs from `seed`."""
+    state = rulekit.load("duell-der-tiere").new_game(players=2, seed=seed)
+    rng, mine, answers = random.Random(seed), random.Random(1000 + seed), []
+    while not state.is_terminal:
+        if state.current_player == 0:
+            answers.append(str(mine.choice(state.legal_moves())))
+            state.apply(answers[-1])
+        else:
+            state.apply(rng.choice(state.legal_moves()))
+    return answers
+
+
+@pytest.mark.skipif("duell-der-tiere" not in rulekit.bundled(), reason="the grid game is not bundled")
+def test_a_grid_game_is_played_with_typed_placing_sliding_and_moving():
+    # Duell: "Slide the Deer from outside the display into any row or column with 1–3 cards."
+    # "After you placed it, you must move 1 of your other cards from the display to any other
+    # empty space". Contract: `slide deer into row 1 from left`, `move cat to 0,3`; case and
+    # extra spaces do not matter.
+    seed, answers = next((seed, answers) for seed, answers in ((seed, duell_answers(seed)) for seed in range(20, 80))
+                         if {"slide", "move"} <= {answer.split()[0] for answer in answers})
+    result = run("play", "duell-der-tiere", "-s", seed, input="".join(a.upper().replace(" ", "  ") + "\n"
+                                                                      for a in answers))
+    assert result.exit_code == 0, result.output
+    assert "illegal move" not in result.output
+    for answer in answers:
+        assert f"you: {answer}\n" in result.output
+    assert "still to resolve (move)" in result.output
+    assert "— round 1 is over (no points scored)" in result.output
+
+
+@pytest.mark.skipif("duell-der-tiere" not in rulekit.bundled(), reason="the grid game is not bundled")
+def test_points_scored_when_the_game_ends_are_shown_apart():
+    # Duell: "The game ends at the end of a round once the 4×4 display is full ... Proceed to
+    # scoring." Those points come after the last round, so the final table shows them apart.
+    result = run("play", "duell-der-tiere", "-s", 3, input=ALWAYS_FIRST)
+    assert result.exit_code == 0, result.output
+    state = rulekit.load("duell-der-tiere").new_game(players=2, seed=3)
+    rng = random.Random(3)
+    while not state.is_terminal:
+        state.apply(state.legal_moves()[0] if state.current_player == 0 else rng.choice(state.legal_moves()))
+    final = result.output[result.output.index("Final scores"):]
+    added = [score - total for score, total in zip(state.scores, state.view()["last_round"]["scores"])]
+    assert any(added)           # the display scores only at the end ("score at end" in the rule file)
+    assert re.search(r"seat\s+at game end\s+score", final)
+    for seat, name in enumerate(["you", "seat 1"]):
+        assert re.search(rf"{name}\s+{re.escape(format(added[seat], '+d'))}\s+{state.scores[seat]}", final)
+
+
+def test_a_tie_on_score_decided_by_tie_breaks_is_said():
+    # Duell: "In case of a tie, the player who scored points with more cards wins."
+    assert cli._tie_broken({"scores": [5, 5], "winners": [0]})
+    assert not cli._tie_broken({"scores": [5, 5], "winners": [0, 1]})
+    assert not cli._tie_broken({"scores": [6, 5], "winners": [0]})
 
 
 # ---- simulate ------------------------------------------------------------------------------
@@ -231,6 +378,16 @@ def test_bid_success_is_the_share_of_rounds_bid_exactly(game, players):
     summary = simulate_json(game, "-p", players, "-n", 8, "-s", 40)
     made, rounds = round_results(game, players, range(40, 48))
     assert summary["bid_success"] == pytest.approx([m / r for m, r in zip(made, rounds)])
+
+
+def test_simulate_without_bids_has_no_bid_success():
+    # examples/plain-whist.rules has no bidding step: there is no bid to make or miss.
+    summary = simulate_json(EXAMPLES / "plain-whist.rules", "-n", 3)
+    assert summary["bid_success"] is None
+    assert summary["mean_rounds"] == 4
+    result = run("simulate", EXAMPLES / "plain-whist.rules", "-n", 3)
+    assert result.exit_code == 0, result.output
+    assert "win share" in result.output and "bid success" not in result.output
 
 
 def test_simulate_is_reproducible_from_the_seed():
@@ -301,6 +458,36 @@ def test_check_a_failing_invariant_prints_a_replay_and_exits_1(checker):
     assert f"rulekit.load({instinct!r}).new_game(players=3, seed=17)" in result.output
     assert f"rulekit.load({instinct!r}, variant='short')" in result.output
     assert all(call[4] == 3 for call in checker.calls)
+
+
+def test_check_shows_one_replay_per_kind_of_failure_the_shortest(checker):
+    # check_rules: "Each player count stops at its first failing game"; the same broken
+    # invariant at several counts is one problem, so its shortest replay is the one printed.
+    def failure(players, moves):
+        return types.SimpleNamespace(invariant="restore_round_trips", message="step differs", players=players,
+                                     seed=0, moves=moves)
+    long_one, short_one = failure(2, ["bid 1"] * 9), failure(3, ["bid 2", "bid 3"])
+    checker.report = fake_report([long_one, short_one])
+    checker.report.shortest = checker.report.longest = None       # no game finished cleanly
+    result = run("check", RULES / "instinct.rules", "--games", 3)
+    assert result.exit_code == 1, result.output
+    assert result.output.count("FAILED restore_round_trips: step differs") == 2     # base game and variant
+    assert "replay = ['bid 2', 'bid 3']" in result.output
+    assert "['bid 1'," not in result.output
+    assert "the same failure also with: 2 players, seed 0, 9 moves" in result.output
+    assert "length None" not in result.output and "2 failure(s)\n" in result.output
+
+
+def test_check_reports_a_crash_while_loading_against_the_file(monkeypatch):
+    # Contract: loading raises RuleError and nothing else; `check` still names the file when
+    # an engine bug breaks that, instead of stopping with a traceback.
+    def broken_load(name, variant=None):
+        raise AttributeError("no such clause")
+
+    monkeypatch.setattr(cli, "load", broken_load)
+    result = run("check", RULE_FILES[0], "--games", 0)
+    assert result.exit_code == 1, result.output
+    assert f"{RULE_FILES[0]}: loading crashed: AttributeError: no such clause" in result.output
 
 
 def test_check_skips_a_player_count_a_game_does_not_allow(checker):
