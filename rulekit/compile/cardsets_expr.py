@@ -1,14 +1,14 @@
-"""Card sets in expressions: `count(adjacent8, moth)`, `sum(hand, number)`, `max(adjacent4, own, points)`.
+"""Card sets in expressions: `count(adjacent8, flower)`, `sum(hand, number)`, `max(adjacent4, own, points)`.
 
 Pipeline place: checker and compiler, like `exprs.py`, whose `ExprCompiler` this extends.
 A *card set* is written as the first argument of `count`, `any`, `all`, `sum`, `max` or
 `min`: a set name (`display`, `adjacent4`, `adjacent8`, `row`, `column`, `centre`,
 `corners`, `edges`, `hand`, `taken`) or a union/difference of them (`row + column`). The
-next arguments are about one member card at a time: a condition (`own and spider`) and,
+next arguments are about one member card at a time: a condition (`own and flower`) and,
 for `sum`/`max`/`min`, a value (`number`, `points`).
 
 Inside a card's rule and inside those arguments there is a *this card*; card words then
-read it: a card name, suit or colour (`moth`, `red`, `black`), `own` and `opponent` (its
+read it: a card name, suit or colour (`flower`, `hearts`, `red`), `own` and `opponent` (its
 owner against the seat being asked), `other` (not the card whose rule or set this is),
 `number` (no number counts 0), `points` (what the card scores on the board; a card off
 the board scores 0), `in corner`, `on edge`, `in centre`.
@@ -16,7 +16,7 @@ the board scores 0), `in corner`, `on edge`, `in centre`.
 Closures: at game level `f(state, seat)` as in `exprs.py`; where a card is in scope
 `f(here, seat)` with a `Here` (state, grid state, card, enclosing Here). Card sets are
 bitmasks over card ids; conditions made only of card words become masks too, so
-`count(adjacent8, moth)` is a few ANDs and a bit count.
+`count(adjacent8, flower)` is a few ANDs and a bit count.
 """
 from __future__ import annotations
 
@@ -180,7 +180,7 @@ class SetExprCompiler(ExprCompiler):
     def _card_word(self, node, fn, kind="bool", per_seat=False):
         if self.depth == 0:
             self.report(node, f"`{getattr(node, 'name', 'this')}` describes one card, and no card is meant here",
-                        "use it about the cards of a set, as in count(display, moth), "
+                        "use it about the cards of a set, as in count(display, flower), "
                         "or in a card's `scores` rule")
         return Compiled(fn, kind, per_seat)
 
@@ -384,8 +384,8 @@ _SET_READERS = {
 
 def _arity_message(func: str) -> str:
     return {
-        "count": "count takes a set and maybe a condition: count(adjacent8) or count(adjacent8, moth)",
-        "any": "any takes a set and maybe a condition: any(adjacent4, own and crow)",
+        "count": "count takes a set and maybe a condition: count(adjacent8) or count(adjacent8, flower)",
+        "any": "any takes a set and maybe a condition: any(adjacent4, own and flower)",
         "all": "all takes a set and a condition: all(row, own)",
     }.get(func, f"{func} takes a set, maybe a condition, and a value: {func}(adjacent4, own, points)")
 

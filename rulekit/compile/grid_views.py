@@ -175,25 +175,3 @@ def _ids(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
-
-
-def render(data: dict) -> str:
-    """The display of a view as text rows, for a terminal: `wolf·B` is black's wolf, `.` empty."""
-    cells = {(e["row"], e["col"]): e for e in data.get("display", [])}
-    if not cells:
-        return "(the display is empty)"
-    rmin, rmax, cmin, cmax = grid.bounds(cells)
-    colours = data.get("colours", [])
-    width = max(len(e["card"]) for e in cells.values()) + 2
-    lines = ["     " + "".join(f"{c:>{width}}" for c in range(cmin, cmax + 1))]
-    for r in range(rmin, rmax + 1):
-        row = []
-        for c in range(cmin, cmax + 1):
-            entry = cells.get((r, c))
-            if entry is None:
-                row.append(f"{'.':>{width}}")
-            else:
-                mark = colours[entry["owner"]][0].upper() if colours else str(entry["owner"])
-                row.append(f"{entry['card'] + '·' + mark:>{width}}")
-        lines.append(f"{r:>4} " + "".join(row))
-    return "\n".join(lines)

@@ -71,7 +71,7 @@ def check_decks(checker, decks: n.PlayerDecks) -> None:
     _unique(checker, decks.colours, "colour")
     heads = [h for card in decks.cards for h in card.heads]
     if not heads:
-        checker.report(decks, "the player decks have no cards", "list cards like `crow 1 scores ...`")
+        checker.report(decks, "the player decks have no cards", "list cards like `sun 1 scores ...`")
     if len(heads) * len(colours) > MAX_CARDS:
         checker.report(decks, f"the decks have {len(heads) * len(colours)} cards; at most {MAX_CARDS} are supported")
     seen: dict[tuple, n.CardHead] = {}
@@ -83,7 +83,7 @@ def check_decks(checker, decks: n.PlayerDecks) -> None:
         if key in seen or (counts[head.name.text] > 1 and head.number is None):
             checker.report(head, f"two cards are both `{head.name.text}"
                                  f"{'' if head.number is None else ' ' + str(head.number)}`",
-                           "cards that share a name need different numbers, like `spider 4, spider 5`")
+                           "cards that share a name need different numbers, like `flower 3, flower 4`")
         seen[key] = head
         _not_reserved(checker, head.name, colours)
     for colour in decks.colours:

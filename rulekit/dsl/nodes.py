@@ -537,7 +537,7 @@ class If:
 
 @node
 class CardHead:
-    """`spider 4` or `snake X` (no number: counts as 0 where numbers are added or compared)."""
+    """`flower 4` or `frost X` (no number: counts as 0 where numbers are added or compared)."""
     name: Name
     number: int | None
     span: Span | None = None
@@ -580,7 +580,7 @@ class CardEffect:
 
 @node
 class CardDef:
-    """`spider 4, spider 5  scores ...`: one or more cards sharing their rules."""
+    """`flower 3, flower 4  scores ...`: one or more cards sharing their rules."""
     heads: tuple[CardHead, ...]
     clauses: tuple
     span: Span | None = None

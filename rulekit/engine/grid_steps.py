@@ -6,8 +6,8 @@ handing out the tie-breaker token, a simultaneous hidden choice, revealing (with
 revealed` effects), placing the revealed cards in order (on a space, or by sliding into a
 line; then `when placed` moves), and drawing again.
 
-Moves: `keep crow, owl, wolf`, `choose wolf`, `place wolf at 1,2`,
-`slide deer into row 1 from left`, `move cat to 0,3` (row,col in the fixed frame where
+Moves: `keep sun, bee, frost`, `choose bee`, `place bee at 1,2`,
+`slide gust into row 1 from left`, `move sun to 0,3` (row,col in the fixed frame where
 the first card lies at 0,0). Move lists are cached per display shape (`GridState.occ`).
 """
 from __future__ import annotations
@@ -51,7 +51,7 @@ def _mask(cards) -> int:
 
 
 def _at(text: str) -> str:
-    """`place wolf at 1, 2` → `place wolf at 1,2`: coordinates are written without a space."""
+    """`place bee at 1, 2` → `place bee at 1,2`: coordinates are written without a space."""
     return _AT.sub(lambda m: f" {m.group(1)} {m.group(2)},{m.group(3)}", text)
 
 
