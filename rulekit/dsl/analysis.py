@@ -14,7 +14,8 @@ from . import nodes as n
 
 #: Rounds of `[...] by round` schedules compared at most (their cycle repeats after that).
 MAX_SCHEDULE = 10_000
-#: Leads × trump suits examined at most for ties in the trick-winner rule.
+#: Leads × trump suits examined at most for ties in the trick-winner rule (larger decks are
+#: left to play-testing, so that loading stays quick).
 MAX_TIE_CASES = 200_000
 
 
@@ -105,16 +106,15 @@ def card_bids_need_cards(checker) -> None:
 def winner_cannot_tie(checker) -> None:
     """A `highest`/`lowest` pick must never meet two cards that the card order calls equal
     (copies of one card, or an order that ignores the suit): the rule would name two winners."""
-    rule, deck = checker.s.get("trick winner"), _deck_model(checker)
-    if rule is None or deck is None:
+    rule = checker.s.get("trick winner")
+    deck = _deck_model(checker) if rule is not None else None
+    if deck is None or (len(deck.suit_names) + 1) * (deck.size + 1) > MAX_TIE_CASES:
         return
     try:
         tables = _winner_tables(checker, rule, deck)
     except (KeyError, ValueError, IndexError, AttributeError, TypeError):
         return          # names the checker has already reported
     trumps = _trumps(checker, deck)
-    if len(trumps) * deck.size > MAX_TIE_CASES:
-        return
     for index, case in enumerate(rule.cases):
         if case.pick not in ("highest", "lowest"):
             continue
