@@ -8,6 +8,8 @@ columns count from 1, display coordinates from the frame where the first card la
 """
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import rulekit
@@ -394,3 +396,22 @@ def test_a_clone_is_independent():
     while not other.is_terminal:
         other.apply(legal(other)[-1])
     assert state.view() == before and len(other.view()["display"]) == 16
+
+
+def test_place_moves_equal_the_grid_placements_wherever_the_display_lies():
+    """The engine lists placements from a bit mask of the display (cached per shape); they are
+    the spaces of `grid.placements`, also far from where the first card lay."""
+    from rulekit.engine import grid
+    rng = random.Random(2)
+    for _ in range(150):
+        shape = {}
+        for i in range(rng.randrange(1, 15)):
+            shape[rng.choice(grid.placements(shape, 4, 4))] = i
+        dr, dc = rng.randrange(-14, 14), rng.randrange(-14, 14)
+        cards = rng.sample([c for c in CARDS if c != "wolf"], min(len(shape), 11)) + ["wolf"] * 5
+        picture = [{"row": r + dr, "col": c + dc, "card": cards[k // 2], "owner": k % 2}
+                   for k, (r, c) in enumerate(sorted(shape)) if k < 22]
+        spots = {(e["row"], e["col"]) for e in picture}
+        state = GAME.restore({"players": 2, "phase": "place", "current_player": 0, "hands": [[], []],
+                              "display": picture, "revealed": ["wolf", None], "to_place": [0]})
+        assert legal(state) == [f"place wolf at {r},{c}" for r, c in grid.placements(spots, 4, 4)]

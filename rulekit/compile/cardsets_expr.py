@@ -105,10 +105,12 @@ def _members(mask: int):
 
 
 def keep_where(mask: int, test, h: Here, p) -> int:
-    """The cards of `mask` for which `test(member, p)` holds."""
-    st, gs = h.st, h.gs
+    """The cards of `mask` for which `test(member, p)` holds. One Here serves every member:
+    closures never keep it, so it is safe to move it from card to card."""
+    member = Here(h.st, h.gs, None, h)
     for card in _members(mask):
-        if not test(Here(st, gs, card, h), p):
+        member.card = card
+        if not test(member, p):
             mask &= ~(1 << card)
     return mask
 
@@ -244,12 +246,17 @@ class SetExprCompiler(ExprCompiler):
         kind = "bool" if func in ("any", "all") else "int"
         if self.depth > 0:
             return Compiled(impl, kind, per_seat)
+        direct = _DIRECT.get(args[0].name) if isinstance(args[0], n.Ref) and len(args) == 1 else None
+        if direct is not None:
+            return Compiled(direct if func == "count" else (lambda st, p: direct(st, p) > 0), kind, per_seat)
         return Compiled(lambda st, p: impl(Here(st, st.extra.get("grid"), None, None), p), kind, per_seat)
 
     def _value(self, node):
-        if isinstance(node, n.Ref) and node.name == "number" and node.name not in self.names:
-            table = self.words.number
-            return lambda h, p: table[h.card]
+        """A value about each member: a table by card id for `number`, `card_points` itself
+        for `points` (both read without a Here), else a closure."""
+        if isinstance(node, n.Ref) and node.name in ("number", "points") and node.name not in self.names:
+            self.compile(node, "int")
+            return self.words.number if node.name == "number" else card_points
         return self.compile(node, "int").fn
 
     def compile_filter(self, node):
@@ -340,10 +347,26 @@ def _set_impl(func, base, masker, tester, valuer):
             return lambda h, p: base(h, p) & ~masker(h, p) == 0
         return lambda h, p: base(h, p) == members(h, p)
     fold = {"sum": sum, "max": max, "min": min}[func]
+    if isinstance(valuer, list):                      # a table by card id (`number`)
+        table = valuer
+
+        def by_table(h, p):
+            values = [table[card] for card in _members(members(h, p))]
+            return fold(values) if values else 0
+        return by_table
+    if valuer is card_points:
+        def by_points(h, p):
+            st, gs = h.st, h.gs
+            values = [card_points(st, gs, card) for card in _members(members(h, p))]
+            return fold(values) if values else 0
+        return by_points
 
     def folded(h, p):
-        st, gs = h.st, h.gs
-        values = [valuer(Here(st, gs, card, h), p) for card in _members(members(h, p))]
+        member = Here(h.st, h.gs, None, h)
+        values = []
+        for card in _members(members(h, p)):
+            member.card = card
+            values.append(valuer(member, p))
         return fold(values) if values else 0
     return folded
 
@@ -367,6 +390,13 @@ def _read_hand(h, p):
 def _read_taken(h, p):
     return h.st.taken[p]
 
+
+#: `count(display)`, `count(hand)`, `count(taken)` at game level, read straight from the state.
+_DIRECT = {
+    "display": lambda st, p: st.extra["grid"].mask.bit_count(),
+    "hand": lambda st, p: st.hands[p].bit_count(),
+    "taken": lambda st, p: st.taken[p].bit_count(),
+}
 
 _SET_READERS = {
     "display": lambda h, p: h.gs.mask,

@@ -53,7 +53,6 @@ box, which is what the queries then describe.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Collection, Iterable, Mapping
 
 Pos = tuple[int, int]
@@ -207,22 +206,40 @@ def placements(display: Mapping[Pos, object], rows: int, cols: int,
     return frame.cells(frame.grow(occupied) & ~occupied & frame.window(box, rows, cols))
 
 
-@dataclass(frozen=True)
 class Slide:
     """One way to slide a new card into a line.
 
     ``moves`` holds (old, new) for every card of the line, in old-position
     order (``dict(slide.moves)`` is the mapping; a pair may be unchanged);
-    ``target`` is where the sliding card ends.
+    ``target`` is where the sliding card ends. Both are worked out when first
+    asked for, since a move list holds many slides and one is played.
     """
-    line: str
-    index: int
-    side: str
-    moves: tuple[tuple[Pos, Pos], ...]
-    target: Pos
+
+    __slots__ = ("line", "index", "side", "_step", "_xs", "_push")
+
+    def __init__(self, line: str, index: int, side: str, step: int, xs, push: int):
+        self.line, self.index, self.side = line, index, side
+        self._step, self._xs, self._push = step, xs, push
+
+    def _front(self) -> int:
+        return (self._xs[-1] if self._step > 0 else self._xs[0]) + self._step * self._push
+
+    @property
+    def moves(self) -> tuple[tuple[Pos, Pos], ...]:
+        order = self._xs[::-1] if self._step > 0 else self._xs       # front card first
+        f, line, index = self._front(), self.line, self.index
+        return tuple(sorted((_at(line, index, x), _at(line, index, f - self._step * j))
+                            for j, x in enumerate(order)))
+
+    @property
+    def target(self) -> Pos:
+        return _at(self.line, self.index, self._front() - self._step * len(self._xs))
 
     def move_map(self) -> dict[Pos, Pos]:
         return dict(self.moves)
+
+    def __repr__(self) -> str:
+        return f"Slide({self.line} {self.index} from {self.side}: {self.moves} -> {self.target})"
 
 
 def _at(line: str, index: int, x: int) -> Pos:
@@ -246,15 +263,25 @@ class _Lines:
         for r, c in display:
             self.by["row"].setdefault(r, []).append(c)
             self.by["column"].setdefault(c, []).append(r)
-        self.frame = _Frame(bounds(display), max(rows, cols) + 1, offs)
-        self.occupied = self.frame.mask(display)
+        for places in self.by.values():
+            for xs in places.values():
+                xs.sort()
+        frame = self.frame = _Frame(bounds(display), max(rows, cols) + 1, offs)
+        self.occupied = frame.mask(display)
         self.memo: dict = {}
+        #: column[k]: k cells one above the other, from bit 0
+        self.column = [0]
+        for _ in range(frame.height):
+            self.column.append(self.column[-1] << frame.width | 1)
 
     def cells(self, line: str, index: int, lo: int, hi: int) -> int:
-        """Mask of places lo..hi of a line."""
+        """Mask of places lo..hi of a line (the part inside the frame)."""
+        frame = self.frame
         if line == "row":
-            return self.frame.rect(index, index, lo, hi)
-        return self.frame.rect(lo, hi, index, index)
+            lo, hi = max(lo - frame.c0, 0), min(hi - frame.c0, frame.width - 1)
+            return ((1 << (hi - lo + 1)) - 1) << ((index - frame.r0) * frame.width + lo) if hi >= lo else 0
+        lo, hi = max(lo - frame.r0, 0), min(hi - frame.r0, frame.height - 1)
+        return self.column[hi - lo + 1] << (lo * frame.width + index - frame.c0) if hi >= lo else 0
 
     def others(self, line: str, index: int):
         """(extent of the other cards along the line, the neighbourhood mask of each of
@@ -276,7 +303,7 @@ class _Lines:
 
     def distances(self, line: str, index: int, step: int, every: bool = False) -> list[int]:
         """Legal push distances (the largest, or all ascending if ``every``)."""
-        xs = sorted(self.by[line].get(index, ()))
+        xs = self.by[line].get(index, ())
         length = self.cols if line == "row" else self.rows
         k = len(xs)
         if not 0 < k < length:
@@ -323,25 +350,13 @@ def slides(display: Mapping[Pos, object], rows: int, cols: int,
     lines = _Lines(display, rows, cols, _offsets(adjacency))
     box = bounds(display)
     out = []
-    for line, side, step in _ENTRIES:
-        lo, hi = (box[0], box[1]) if line == "row" else (box[2], box[3])
+    for line, lo, hi, sides in (("row", box[0], box[1], _ENTRIES[:2]), ("column", box[2], box[3], _ENTRIES[2:])):
         for index in range(lo, hi + 1):
-            legal = lines.distances(line, index, step)
-            if not legal:
-                continue
-            xs = sorted(lines.by[line][index])
-            order = xs[::-1] if step > 0 else xs        # front card first
-            f = order[0] + step * legal[-1]
-            moves = sorted((_at(line, index, x), _at(line, index, f - step * j))
-                           for j, x in enumerate(order))
-            out.append(Slide(line, index, side, tuple(moves),
-                             _at(line, index, f - step * len(order))))
-    out.sort(key=_slide_key)
+            for _, side, step in sides:
+                legal = lines.distances(line, index, step)
+                if legal:
+                    out.append(Slide(line, index, side, step, lines.by[line][index], legal[-1]))
     return out
-
-
-def _slide_key(sl: Slide):
-    return (sl.line != "row", sl.index, sl.side in ("right", "bottom"))
 
 
 def apply_slide(display: Mapping[Pos, object], slide: Slide,

@@ -21,15 +21,17 @@ def cell_bit(pos) -> int:
 
 
 def in_frame(pos) -> bool:
-    return -OFFSET <= pos[0] <= OFFSET and -OFFSET <= pos[1] <= OFFSET
+    """Inside the frame with a free cell all round, so every neighbour has a bit too."""
+    return -OFFSET < pos[0] < OFFSET and -OFFSET < pos[1] < OFFSET
 
 
 class Geometry:
     """Card masks by row, column and region of one display (its bounding box as the square)."""
 
-    __slots__ = ("box", "rows", "cols", "regions")
+    __slots__ = ("box", "rows", "cols", "regions", "near")
 
     def __init__(self, cells: dict):
+        self.near: dict[int, int] = {}      # card * 16 + adjacency -> mask of its neighbours
         self.box = grid.bounds(cells)
         self.rows: dict[int, int] = {}
         self.cols: dict[int, int] = {}
@@ -127,14 +129,19 @@ class GridState:
         return geo
 
     def neighbour_mask(self, card: int, adjacency: int) -> int:
-        pos = self.where.get(card)
-        if pos is None:
-            return 0
-        mask, cells = 0, self.cells
-        for other in grid.neighbours(pos, adjacency):
-            found = cells.get(other)
-            if found is not None:
-                mask |= 1 << found
+        geo = self.geometry
+        key = card * 16 + adjacency
+        mask = geo.near.get(key)
+        if mask is None:
+            mask = 0
+            pos = self.where.get(card)
+            if pos is not None:
+                cells = self.cells
+                for other in grid.neighbours(pos, adjacency):
+                    found = cells.get(other)
+                    if found is not None:
+                        mask |= 1 << found
+            geo.near[key] = mask
         return mask
 
     def line_mask(self, card: int, line: str) -> int:

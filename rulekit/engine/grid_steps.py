@@ -17,7 +17,7 @@ from itertools import combinations
 
 from . import grid
 from .cardsets import cards_of
-from .grid_state import GridState
+from .grid_state import OFFSET, WIDTH, GridState
 from .moves import Move
 from .steps import Step
 
@@ -65,10 +65,10 @@ class ShuffleDecks(Step):
         self.config = config
 
     def enter(self, st) -> bool:
-        gs = grid_of(st)
+        gs, rng = grid_of(st), st.random()
         for seat in range(st.n):
             cards = list(self.config.seat_cards[seat])
-            st.random().shuffle(cards)
+            rng.shuffle(cards)
             gs.decks[seat] = cards
         return False
 
@@ -226,9 +226,11 @@ class PlaceCards(Step):
     def __init__(self, config: GridConfig, descending: bool, ties_to_holder: bool, passes: bool):
         self.config = config
         self.descending, self.ties_to_holder, self.passes = descending, ties_to_holder, passes
-        self.interned: dict[tuple, Move] = {}
+        self.interned: dict = {}        # card text -> cell bit -> place move; (card, space) -> move
         self.cache: dict[tuple, list[Move]] = {}
-        self.spots: dict[int, list] = {}
+        self.windows: dict[tuple, int] = {}
+        self.shifts = ((1, -1, WIDTH, -WIDTH) if config.adjacency == 4 else
+                       (1, -1, WIDTH, -WIDTH, WIDTH + 1, -WIDTH - 1, WIDTH - 1, -WIDTH + 1))
 
     # -- order
     def enter(self, st) -> bool:
@@ -282,8 +284,7 @@ class PlaceCards(Step):
         gs = grid_of(st)
         seat = st.current_player
         if move.kind == "move":
-            src, dst = move.arg
-            card = gs.cells[src]
+            card, dst = move.arg
             gs.lift(card)
             gs.put(card, dst)
             gs.effect = None
@@ -319,39 +320,52 @@ class PlaceCards(Step):
                 f"{config.rows}x{config.cols}, like `place {text} at 0,1`")
 
     def _places(self, gs, card: int) -> list[Move]:
-        text = self.config.texts[card]
-        occ = gs.occ
+        """`place ... at r,c` for every free space (as `grid.placements`), cached per shape."""
+        text, occ = self.config.texts[card], gs.occ
+        if occ < 0:
+            return [Move("place", pos, f"place {text} at {pos[0]},{pos[1]}") for pos in
+                    grid.placements(gs.cells, self.config.rows, self.config.cols, self.config.adjacency)]
         key = (text, occ)
-        moves = self.cache.get(key) if occ >= 0 else None
+        moves = self.cache.get(key)
         if moves is None:
-            moves = [self._intern("place", text, pos) for pos in self._spots(gs)]
-            if occ >= 0:
-                self._remember(key, moves)
+            table = self.interned.get(text)
+            if table is None:
+                table = self.interned[text] = [None] * (WIDTH * WIDTH)
+            moves = []
+            free = self._free(gs) if occ else 1 << (OFFSET * WIDTH + OFFSET)
+            while free:
+                low = free & -free
+                bit = low.bit_length() - 1
+                move = table[bit]
+                if move is None:
+                    r, c = divmod(bit, WIDTH)
+                    pos = (r - OFFSET, c - OFFSET)
+                    move = table[bit] = Move("place", pos, f"place {text} at {pos[0]},{pos[1]}")
+                moves.append(move)
+                free ^= low
+            self._remember(key, moves)
         return moves
 
-    def _intern(self, kind: str, text: str, pos) -> Move:
-        key = (kind, text, pos)
-        move = self.interned.get(key)
-        if move is None:
-            move = self.interned[key] = Move(kind, pos, f"{kind} {text} at {pos[0]},{pos[1]}")
-        return move
+    def _free(self, gs) -> int:
+        """Cells (bits of `occ`'s frame) next to a card where the display still fits the board."""
+        occ, near = gs.occ, 0
+        for shift in self.shifts:
+            near |= occ << shift if shift > 0 else occ >> -shift
+        config = self.config
+        rmin, rmax, cmin, cmax = grid.bounds(gs.cells)
+        key = (rmax - config.rows + 1, rmin + config.rows - 1, cmax - config.cols + 1, cmin + config.cols - 1)
+        window = self.windows.get(key)
+        if window is None:
+            r0, r1 = max(key[0], -OFFSET), min(key[1], OFFSET)
+            c0, c1 = max(key[2], -OFFSET), min(key[3], OFFSET)
+            band = ((1 << (c1 - c0 + 1)) - 1) << (c0 + OFFSET) if c1 >= c0 else 0
+            window = self.windows[key] = sum(band << (r + OFFSET) * WIDTH for r in range(r0, r1 + 1))
+        return near & ~occ & window
 
     def _remember(self, key, moves) -> None:
         if len(self.cache) > _CACHE_LIMIT:
             self.cache.clear()
         self.cache[key] = moves
-
-    def _spots(self, gs) -> list:
-        """Empty cells where a card may be placed (`grid.placements`), cached per shape."""
-        config, occ = self.config, gs.occ
-        found = self.spots.get(occ) if occ >= 0 else None
-        if found is None:
-            found = grid.placements(gs.cells, config.rows, config.cols, config.adjacency)
-            if occ >= 0:
-                if len(self.spots) > _CACHE_LIMIT:
-                    self.spots.clear()
-                self.spots[occ] = found
-        return found
 
     def _slides(self, gs, card: int, lines: str) -> list[Move]:
         text = self.config.texts[card]
@@ -375,12 +389,22 @@ class PlaceCards(Step):
         return moves
 
     def _find_relocations(self, st, gs, seat: int, card: int) -> list[Move]:
+        """`move sun to 0,3` for each legal move of a card the effect allows (arg: card, space).
+        Two movable cards with one text are told apart by their place: `move bee at 1,2 to 0,3`."""
         config = self.config
         movable = cards_of(config.movers[card](st, gs, card, seat) & gs.mask)
-        texts, cells = config.texts, gs.cells
+        texts, cells, where = config.texts, gs.cells, gs.where
         names = [texts[c] for c in movable]
-        shown = {c: texts[c] if names.count(texts[c]) == 1 else
-                 f"{texts[c]} at {gs.where[c][0]},{gs.where[c][1]}" for c in movable}
-        sources = [gs.where[c] for c in movable]
-        return [Move("move", (src, dst), f"move {shown[cells[src]]} to {dst[0]},{dst[1]}")
-                for src, dst in grid.relocations(cells, sources, config.rows, config.cols, config.adjacency)]
+        moves = []
+        for src, dst in grid.relocations(cells, [where[c] for c in movable], config.rows, config.cols,
+                                         config.adjacency):
+            mover = cells[src]
+            if names.count(texts[mover]) == 1:
+                move = self.interned.get((mover, dst))
+                if move is None:
+                    move = self.interned[mover, dst] = Move("move", (mover, dst),
+                                                            f"move {texts[mover]} to {dst[0]},{dst[1]}")
+            else:
+                move = Move("move", (mover, dst), f"move {texts[mover]} at {src[0]},{src[1]} to {dst[0]},{dst[1]}")
+            moves.append(move)
+        return moves
