@@ -37,7 +37,7 @@ def bundled() -> list[str]:
 
 def load(name_or_path, variant=None, *, search_path=None) -> "Game":
     """Load a bundled game by name (see `bundled()`) or a rule file by path."""
-    text, file, folder = _read(str(name_or_path))
+    text, file, folder = _read(str(name_or_path), top=True)
     return loads(text, variant=variant, file=file, base_dir=folder, search_path=search_path,
                  name=Path(file).name.removesuffix(RULE_SUFFIX))
 
@@ -109,8 +109,13 @@ class _Loader:
         return sections_
 
 
-def _read(target: str, folder: Path | None = None, search_path=()) -> tuple[str, str, Path]:
-    """Find and read a rule file: a bundled name, or a path (relative to `folder`)."""
+def _read(target: str, folder: Path | None = None, search_path=(), top: bool = False) -> tuple[str, str, Path]:
+    """Find and read a rule file: a bundled name, or a path.
+
+    `top` is the file the user asked `load` for: any path. A file named by `extend` is a
+    bundled name, or a path inside the extending file's folder or a given search path;
+    text given to `loads` without a folder may extend bundled games only.
+    """
     candidates = []
     bundled_name = None
     if "/" not in target and "\\" not in target and not target.endswith(RULE_SUFFIX):
@@ -123,7 +128,7 @@ def _read(target: str, folder: Path | None = None, search_path=()) -> tuple[str,
         candidate = (root / path).resolve()
         if any(_inside(candidate, r) for r in roots):
             candidates.append(candidate)
-    if folder is None and not search_path:
+    if top:
         candidates.append(path)
     for candidate in candidates:
         if candidate.is_file():
@@ -133,8 +138,8 @@ def _read(target: str, folder: Path | None = None, search_path=()) -> tuple[str,
             except (OSError, UnicodeDecodeError) as error:
                 raise RuleError([Diagnostic(str(candidate), 1, 1, f"cannot read the rule file: {error}")]) from None
     hint = f"bundled games: {', '.join(bundled())}"
-    if folder is not None:
-        hint = "`extend` reads files in the same folder (or a search path given to load); " + hint
+    if not top:
+        hint = "`extend` reads bundled games and files in the same folder (or a search path given to load); " + hint
     raise RuleError([Diagnostic(target, 1, 1, f"no rule file {target!r}", hint)])
 
 

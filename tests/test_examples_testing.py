@@ -9,14 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from test_testing import without_known_engine_bugs
-
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "property_test_my_variant.py"
 
 
 @pytest.fixture
-def example(monkeypatch):
-    without_known_engine_bugs(monkeypatch)
+def example():
     spec = importlib.util.spec_from_file_location("property_test_my_variant", EXAMPLE)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 
 import rulekit
 from rulekit import testing as rt
-from test_testing import without_known_engine_bugs
 
 #: (game name, variant or None) for every bundled game and declared variant.
 GAMES = [(name, variant) for name in rulekit.bundled()
@@ -23,11 +22,6 @@ IDS = [name + (f"-{variant}" if variant else "") for name, variant in GAMES]
 #: Random games per player count: a few long ones, more short ones.
 GAMES_PER_COUNT = 3
 QUICK = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-@pytest.fixture(autouse=True)
-def _known_bugs_aside(monkeypatch):
-    without_known_engine_bugs(monkeypatch)
 
 
 def load(name, variant):

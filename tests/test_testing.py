@@ -248,7 +248,7 @@ def test_ends_within_bound_caps_games_without_a_bound(instinct):
 
 # ---- check_rules -----------------------------------------------------------------------------
 
-def test_check_rules_is_clean_on_a_short_game(sevens, known_bugs_aside):
+def test_check_rules_is_clean_on_a_short_game(sevens):
     calls = []
     report = rt.check_rules(sevens, games=3, players=3, progress=lambda done, total: calls.append((done, total)))
     assert report.ok, report
@@ -278,7 +278,7 @@ def test_check_rules_catches_a_game_that_never_ends():
     assert "state = game.new_game(players=2, seed=0)" in shown and "state.apply(move)" in shown
 
 
-def test_check_rules_shrinks_to_the_shortest_failing_moves(instinct, known_bugs_aside):
+def test_check_rules_shrinks_to_the_shortest_failing_moves(instinct):
     def nobody_bids_three(state, before):
         if "bid 3" in state.history:
             raise AssertionError("someone bid 3")
@@ -288,7 +288,7 @@ def test_check_rules_shrinks_to_the_shortest_failing_moves(instinct, known_bugs_
     assert failure.moves == ["bid 3"], "the first bidder may bid 3 at once"
 
 
-def test_a_failures_replay_runs_as_written(instinct, known_bugs_aside):
+def test_a_failures_replay_runs_as_written(instinct):
     def no_second_trick(state, before):
         if sum(state.tricks_won) >= 2:
             raise AssertionError("two tricks")
@@ -332,29 +332,6 @@ def test_check_rules_checks_its_arguments(sevens):
 
 # ---- engine bugs found by the invariants -----------------------------------------------------
 
-def without_known_engine_bugs(monkeypatch) -> None:
-    """Work around the engine bugs that the strict xfail tests below reproduce, so that the
-    other tests keep checking everything else. Each shim does nothing once its bug is fixed."""
-    restore = views.restore
-
-    def restore_keeping_step(rules, data):
-        # test_a_finished_game_restores_to_the_same_view
-        state = restore(rules, data)
-        if data.get("is_terminal") and "step" in data:
-            state.step = int(data["step"])
-        return state
-    monkeypatch.setattr(views, "restore", restore_keeping_step)
-
-
-@pytest.fixture
-def known_bugs_aside(monkeypatch):
-    without_known_engine_bugs(monkeypatch)
-
-
-@pytest.mark.xfail(strict=True, reason=(
-    "engine bug: a finished game's full view has step = round_start - 1 (State.advance leaves it "
-    "there after the last end_round), but views._restore sets step = len(steps) - 1 for a terminal "
-    "view, so restore(view()) of any finished game differs in `step`"))
 def test_a_finished_game_restores_to_the_same_view(sevens):
     state, _ = play_until(sevens.new_game(players=2, seed=0), lambda s: s.is_terminal)
     assert sevens.restore(state.view()).view() == state.view()

@@ -121,10 +121,10 @@ def _restore(rules, data: dict, State):
     st.is_terminal = bool(data.get("is_terminal", False))
     st.winners = list(data.get("winners", []))
     st.current_player = data.get("current_player")
-    if st.is_terminal:
-        st.step = len(rules.steps) - 1
-    elif "step" in data:
+    if "step" in data:
         st.step = int(data["step"])
+    elif st.is_terminal:
+        st.step = rules.round_start - 1
     else:
         st.step = rules.phase_index(data["phase"])
     step = rules.steps[st.step] if rules.steps else None

@@ -52,7 +52,7 @@ def parse(text: str, file: str = "<rules>") -> n.RuleFile:
 
 
 def source_line(text: str, line: int) -> str | None:
-    lines = text.splitlines()
+    lines = text.split("\n")            # as Lark counts lines: only \n ends one
     return lines[line - 1] if 0 < line <= len(lines) else None
 
 
@@ -110,7 +110,7 @@ def _syntax_diagnostic(error, text: str, file: str) -> Diagnostic:
                       key=lambda word: (word != "`}`", word))
     token = getattr(error, "token", None)
     if isinstance(error, lark.exceptions.UnexpectedEOF) or (token is not None and token.type == "$END"):
-        lines = text.splitlines() or [""]
+        lines = text.split("\n")
         line, column = len(lines), len(lines[-1]) + 1
         found = "end of file"
     else:
@@ -137,7 +137,8 @@ def _hint(found: str, expected: list[str]) -> str | None:
 
 
 def _int(token, text, file) -> int:
-    value = int(token)
+    digits = str(token).lstrip("0") or "0"
+    value = int(digits) if len(digits) <= len(str(MAX_INT)) else MAX_INT + 1
     if value > MAX_INT:
         raise RuleError([diagnostic_at(text, file, token.line, token.column,
                                        f"the number {str(token)[:20]}{'...' if len(token) > 20 else ''} is too large",
