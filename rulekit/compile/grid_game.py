@@ -137,9 +137,8 @@ class GridGame:
         return copied
 
     def stalled(self, st) -> bool:
-        """Nothing can happen any more: no card in any hand or deck."""
-        gs = st.extra["grid"]
-        return not any(st.hands) and not any(gs.decks)
+        """Nothing can happen any more: after the round's drawing, no player holds a card."""
+        return not any(st.hands)
 
     def view(self, st, seat, out: dict) -> None:
         grid_views.view(self, st, seat, out)

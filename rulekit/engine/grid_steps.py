@@ -309,15 +309,14 @@ class PlaceCards(Step):
 
     def why_illegal(self, st, text: str) -> str | None:
         gs, config = grid_of(st), self.config
+        example = self.legal(st)[0]
         if gs.effect is not None:
-            return ("move one of your other cards to another empty space next to a card, "
-                    "keeping every card connected and the display within the board")
-        card = gs.revealed[st.current_player]
-        text = config.texts[card]
-        if config.slides[card] is not None and self._slides(gs, card, config.slides[card]):
-            return f"slide {text} into a row or column that is not full, like `slide {text} into row 0 from left`"
-        return (f"place {text} on an empty space next to a card, keeping the display within "
-                f"{config.rows}x{config.cols}, like `place {text} at 0,1`")
+            return ("move one card the placed card allows to another empty space next to a card, "
+                    f"keeping every card connected and the display within the board, like `{example}`")
+        if example.kind == "slide":
+            return f"slide it into a row or column that is not full, like `{example}`"
+        return (f"place it on an empty space next to a card, keeping the display within "
+                f"{config.rows}x{config.cols}, like `{example}`")
 
     def _places(self, gs, card: int) -> list[Move]:
         """`place ... at r,c` for every free space (as `grid.placements`), cached per shape."""
