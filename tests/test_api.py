@@ -211,3 +211,10 @@ def test_last_round_shows_what_the_finished_round_left():
     assert record["scores"] == state.scores
     made = [b == t for b, t in zip(record["bids"], record["tricks_won"])]
     assert [p > 0 for p in record["points"]] == made
+
+
+def test_restore_needs_the_full_view():
+    game = rulekit.load("instinct")
+    state = game.new_game(players=3, seed=2)
+    with pytest.raises(rulekit.ViewError, match="full view"):
+        game.restore(state.view(0))

@@ -244,3 +244,16 @@ def test_full_seeded_game_plays_to_the_end(game, players):
         moves += 1
     assert max(state.scores) >= 100
     assert state.winners and all(state.scores[w] == max(state.scores) for w in state.winners)
+
+
+def test_a_turned_trick_cannot_be_looked_at(game):
+    """"once a trick is turned face-down, players cannot look at those cards": the last trick shows
+    until the next card is led, and nobody sees the cards a seat took."""
+    hands = [["blue 4", "red 2"], ["blue 9", "red 3"], ["blue 7", "red 12"]]
+    state = position(game, hands, current=0, bids=[1, 1, 0])
+    play(state, "play blue 4", "play blue 9", "play blue 7")
+    assert state.view(2)["last_trick"] == [[0, "blue 4"], [1, "blue 9"], [2, "blue 7"]]
+    assert "taken" not in state.view(2)
+    state.apply("play red 3")
+    assert state.view(2)["last_trick"] == []
+    assert state.view()["taken"][1] == ["blue 4", "blue 7", "blue 9"]

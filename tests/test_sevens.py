@@ -259,3 +259,13 @@ def test_seeded_games_play_to_the_end(game, players):
         state.apply(moves[len(state.history) % len(moves)])
     assert state.view()["round"] == 7
     assert state.winners == [s for s in range(players) if state.scores[s] == max(state.scores)]
+
+
+def test_taken_tricks_lie_face_up(game):
+    """"The player who won the trick takes the cards and places them face up in front of them"."""
+    state = playing_position(game)
+    play(state, "play green 7", "play purple 7", "play yellow 2", "play green 3", "play red 6")
+    view = state.view(BEATRICE)
+    assert view["taken"][ARTHUR] == ["yellow 2", "green 3", "green 7", "purple 7"]
+    assert view["last_trick"] == [[CHARLIE, "green 7"], [DOROTHY, "purple 7"], [ARTHUR, "yellow 2"],
+                                  [BEATRICE, "green 3"]]

@@ -31,6 +31,7 @@ class Ruleset:
         self.variants: list[str] = []
         self.steps: list = []
         self.round_start = 0          # steps before this index run once, at set-up
+        self.taken_face_up = False    # may every seat look at the tricks a seat took?
         self.fixed_trump = -1
         self.dealer_first, self.dealer_then = "first", "same"
         self.score = None
@@ -166,6 +167,8 @@ def _build_round(rules: Ruleset, sections: dict, exprs: ExprCompiler) -> None:
         rules.fixed_trump = deck.suit_names.index(trump.suit.text)
     if n.Tricks in clauses:
         rules.steps.append(_tricks_step(rules, sections, clauses[n.Tricks], bid))
+        taken = clauses[n.Tricks].taken
+        rules.taken_face_up = taken is not None and taken.text == "face up"
 
 
 def _option(bid, kind):

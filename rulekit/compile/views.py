@@ -43,17 +43,19 @@ def view(rules, st, seat: int | None) -> dict:
         "bid_cards": [texts[c] if c is not None else None for c in st.bid_cards],
         "tricks_won": list(st.tricks_won),
         "trick": [[s, texts[c]] for s, c in st.trick],
-        "last_trick": [[s, texts[c]] for s, c in st.last_trick],
+        "last_trick": [[s, texts[c]] for s, c in st.last_trick]
+        if full or rules.taken_face_up or not st.trick else [],
         "trump": rules.deck.suit_names[st.trump] if st.trump >= 0 else None,
         "set_aside": [cards(m) for m in st.aside],
         "choices": [_choice(rules, st, p, full or p == seat) for p in range(st.n)],
         "last_round": _copy_round(st.last_round),
     }
+    if full or rules.taken_face_up:
+        out["taken"] = [cards(m) for m in st.taken]
     if full:
         out.update({
             "seed": st.seed, "chance": st.chance, "step": st.step,
             "undealt": cards(st.undealt),
-            "taken": [cards(m) for m in st.taken],
             "history": st.history,
         })
     if rules.grid is not None:
@@ -97,7 +99,9 @@ def _restore(rules, data: dict, State):
         raise ViewError(f"{players} players cannot play {rules.title}")
     st = State(rules, players, int(data.get("seed", 0)))
     pool = _Pool(rules)
-    st.hands = [pool.take_all(h or []) for h in data["hands"]]
+    if any(hand is None for hand in data["hands"]):
+        raise ViewError("a seat's view hides the other hands: restore needs the full view, state.view()")
+    st.hands = [pool.take_all(h) for h in data["hands"]]
     st.trick = [(int(s), pool.take(c)) for s, c in data.get("trick", [])]
     st.lead = st.trick[0][1] if st.trick else -1
     st.aside = [pool.take_all(m) for m in data.get("set_aside", [[]] * players)]

@@ -215,6 +215,7 @@ class Checker:
         self.word(clause.suit, sorted(self.card_names) + ["none"], "suit")
 
     def clause_tricks(self, clause: n.Tricks) -> None:
+        self.word(clause.taken, ("face up", "face down"), "way to keep taken tricks")
         self.seat(clause.first)
         self.seat(clause.then, winner_ok=True)
         if self.deal and clause.count > min(self.deal.counts):

@@ -187,10 +187,11 @@ class TrumpFixed:
 
 @node
 class Tricks:
-    """`tricks 11, first led by dealer, then by winner`."""
+    """`tricks 11, first led by dealer, then by winner, taken face up` (default: face down)."""
     count: int
     first: SeatRef
     then: SeatRef
+    taken: Name | None = None
     span: Span | None = None
 
 

@@ -261,7 +261,8 @@ class _ToNodes(Transformer):
         return n.TrumpFixed(self._name(c[0]), self._span(meta))
 
     def tricks(self, meta, c):
-        return n.Tricks(self._i(c[0]), c[1], c[2], self._span(meta))
+        taken = None if c[3] is None else n.Name(f"{c[3]} {c[4]}", self._name(c[3]).span)
+        return n.Tricks(self._i(c[0]), c[1], c[2], taken, self._span(meta))
 
     def repeat(self, meta, c):
         return n.Repeat(c[0], tuple(c[1:]), self._span(meta))
