@@ -37,7 +37,6 @@ SETS = {
     "hand": (False, False, True, False), "taken": (False, False, True, False),
 }
 REGIONS = {"corner": "corner", "edge": "edge", "centre": "centre", "center": "centre"}
-_SET_REGIONS = {"centre": "centre", "corners": "corner", "edges": "edge"}
 CARD_WORDS = ("own", "opponent", "other", "number", "points")
 _SEAT_WORDS = {"own", "opponent", "hand", "taken"}
 _BUSY = -(1 << 62)
@@ -330,6 +329,9 @@ class SetExprCompiler(ExprCompiler):
 
 
 def _set_impl(func, base, masker, tester, valuer):
+    if tester is None and func in ("count", "any"):
+        return _mask_count(func, base, masker)
+
     def members(h, p):
         mask = base(h, p)
         if masker is not None:
@@ -369,6 +371,17 @@ def _set_impl(func, base, masker, tester, valuer):
             values.append(valuer(member, p))
         return fold(values) if values else 0
     return folded
+
+
+def _mask_count(func, base, masker):
+    """`count`/`any` of a set whose condition is all card words: one closure of a few ANDs."""
+    if masker is None:
+        if func == "count":
+            return lambda h, p: base(h, p).bit_count()
+        return lambda h, p: base(h, p) != 0
+    if func == "count":
+        return lambda h, p: (base(h, p) & masker(h, p)).bit_count()
+    return lambda h, p: base(h, p) & masker(h, p) != 0
 
 
 def _both(left, right):

@@ -36,16 +36,18 @@ class Geometry:
         self.rows: dict[int, int] = {}
         self.cols: dict[int, int] = {}
         corner = edge = centre = 0
-        box = self.box
-        for pos, card in cells.items():
+        rmin, rmax, cmin, cmax = self.box or (0, 0, 0, 0)
+        rows, cols = self.rows, self.cols
+        for (r, c), card in cells.items():       # as grid.is_corner / is_edge / is_centre
             bit = 1 << card
-            self.rows[pos[0]] = self.rows.get(pos[0], 0) | bit
-            self.cols[pos[1]] = self.cols.get(pos[1], 0) | bit
-            if grid.is_corner(pos, box):
-                corner |= bit
-            if grid.is_edge(pos, box):
+            rows[r] = rows.get(r, 0) | bit
+            cols[c] = cols.get(c, 0) | bit
+            on_row, on_col = r == rmin or r == rmax, c == cmin or c == cmax
+            if on_row or on_col:
                 edge |= bit
-            if grid.is_centre(pos, box):
+                if on_row and on_col:
+                    corner |= bit
+            else:
                 centre |= bit
         self.regions = {"corner": corner, "edge": edge, "centre": centre}
 
