@@ -96,8 +96,10 @@ def winner_rule(rule: n.TrickWinner, preds: PredicateTables):
     the first case whose condition holds picks the winner among the cards its predicate
     admits. Conditions and predicates depend on the lead and trump only, so for each
     (trump, lead) the cases are resolved at load time to `(needed, admitted, pick)`: the
-    case applies when the trick holds a card of `needed` and one of `admitted`, and
-    `pick(trick, hit)` finds the seat among the admitted cards played (`hit`).
+    case applies when the trick holds a card of `needed` and one of `admitted`. Among the
+    admitted cards played (`hit`) the winning card is the only one, or the highest or lowest
+    bit when the rule's order follows the card ids there (`_HIGHEST_BIT`, `_LOWEST_BIT`);
+    otherwise `pick(trick, hit)` scans the trick.
     """
     key = preds.deck.key
     resolved = []
@@ -121,7 +123,14 @@ def winner_rule(rule: n.TrickWinner, preds: PredicateTables):
             if played & needed:
                 hit = played & admitted
                 if hit:
-                    return pick(trick, hit) if hit & (hit - 1) else _seat_of(trick, hit.bit_length() - 1)
+                    if hit & (hit - 1) and pick is not _HIGHEST_BIT:
+                        if pick is not _LOWEST_BIT:
+                            return pick(trick, hit)
+                        hit &= -hit
+                    card = hit.bit_length() - 1
+                    for seat, played_card in trick:
+                        if played_card == card:
+                            return seat
         return trick[0][0]
 
     return winner
@@ -140,26 +149,22 @@ def _needed_table(condition, preds: PredicateTables) -> list[list[int]]:
     return [[everything] * len(preds.leads) for _ in preds.trumps]
 
 
-def _pick(pick: str, admitted: int, key: list[int]):
-    """`pick(trick, hit) -> seat` for one case at one (trump, lead); `hit` holds two cards or more.
+#: Picks done with bit arithmetic by `winner` itself.
+_HIGHEST_BIT, _LOWEST_BIT = "highest bit", "lowest bit"
 
-    Specialised on the admitted cards' shape: when their order keys rise strictly with the
-    card id (a suit ranked in order, say), the highest card is the highest bit of `hit`.
-    """
+
+def _pick(pick: str, admitted: int, key: list[int]):
+    """How one case picks at one (trump, lead), specialised on the admitted cards' shape:
+    when their order keys rise strictly with the card id (a suit ranked in order, say),
+    the highest card is the highest bit; else a scan of the trick, `pick(trick, hit) -> seat`."""
     if pick == "first":
         return _first
     if pick == "last":
         return _last
     ids = [c for c in range(admitted.bit_length()) if admitted >> c & 1]
     if all(key[a] < key[b] for a, b in zip(ids, ids[1:])):
-        return _highest_bit if pick == "highest" else _lowest_bit
+        return _HIGHEST_BIT if pick == "highest" else _LOWEST_BIT
     return _by_key(key, 1 if pick == "highest" else -1)
-
-
-def _seat_of(trick, card: int) -> int:
-    for seat, played in trick:
-        if played == card:
-            return seat
 
 
 def _first(trick, hit: int) -> int:
@@ -172,14 +177,6 @@ def _last(trick, hit: int) -> int:
     for seat, card in reversed(trick):
         if hit >> card & 1:
             return seat
-
-
-def _highest_bit(trick, hit: int) -> int:
-    return _seat_of(trick, hit.bit_length() - 1)
-
-
-def _lowest_bit(trick, hit: int) -> int:
-    return _seat_of(trick, (hit & -hit).bit_length() - 1)
 
 
 def _by_key(key: list[int], sign: int):

@@ -31,8 +31,9 @@ class MoveTable:
         self.by_text = {m.text: m for m in self.moves}
         self.face_masks = [sum(1 << d for d in range(deck.size) if deck.face[d] == deck.face[c])
                            for c in range(deck.size)]
-        #: id of an interned move -> the mask of the cards that make it.
-        self.cards_of_move = {id(m): self.face_masks[m.arg] for m in first.values()}
+        #: id of an interned move -> (mask of the cards that make it, the card or -1 for copies).
+        self.cards_of_move = {id(m): (self.face_masks[m.arg], m.arg if self.face_masks[m.arg] & (
+            self.face_masks[m.arg] - 1) == 0 else -1) for m in first.values()}
         #: per run of one suit: (first id, width mask, cache: cards of the run >> first id -> moves)
         self.runs = [(shift, width, {}) for shift, width in _segments(deck)]
         #: a mask inside one run -> its moves: a follow mask of one suit costs one lookup.
@@ -55,8 +56,8 @@ class MoveTable:
 
     def allows(self, mask: int, move) -> bool:
         """Whether `move` is this table's interned move for a card in `mask`."""
-        cards = self.cards_of_move.get(id(move))
-        return cards is not None and mask & cards != 0
+        entry = self.cards_of_move.get(id(move))
+        return entry is not None and mask & entry[0] != 0
 
     def _build(self, sub: int, shift: int) -> list[Move]:
         moves, seen = [], set()

@@ -9,6 +9,7 @@ is over. Simultaneous steps ask one seat at a time and keep each choice in
 from __future__ import annotations
 
 from itertools import combinations
+from operator import itemgetter
 
 from .cardsets import MoveTable, cards_of
 from .moves import Move
@@ -269,7 +270,8 @@ class Tricks(Step):
 
     def __init__(self, deck, count: int, first, follow, winner):
         self.table = MoveTable(deck, "play")
-        self.cards_of_move = self.table.cards_of_move
+        self.cards_of_move, self.single = self.table.cards_of_move, self.table.single
+        self.bit_of = [1 << card for card in range(deck.size)].__getitem__
         self.count, self.first = count, first
         self.follow, self.winner = follow, winner
 
@@ -283,15 +285,19 @@ class Tricks(Step):
     def legal(self, st) -> list[Move]:
         hand = st.hands[st.current_player]
         if st.trick:
-            hand = hand & self.follow[st.trump + 1][st.lead + 1] or hand
+            allowed = hand & self.follow[st.trump + 1][st.lead + 1]
+            if allowed:
+                found = self.single.get(allowed)      # following inside one suit: one lookup
+                return found if found is not None else self.table.for_mask(allowed)
         return self.table.for_mask(hand)
 
     def play(self, st, move: Move) -> bool | None:
         """Check and play in one pass: the move's cards (copies of one face) must meet the
         cards that follow (or the hand, when none does); the lowest copy held is played."""
-        cards = self.cards_of_move.get(id(move))
-        if cards is None:
+        entry = self.cards_of_move.get(id(move))
+        if entry is None:
             return None
+        cards, card = entry
         seat = st.current_player
         hand = st.hands[seat]
         trick = st.trick
@@ -300,10 +306,11 @@ class Tricks(Step):
                 return None
         elif not hand & cards:
             return None
-        held = hand & cards
-        low = held & -held
-        st.hands[seat] = hand ^ low
-        card = low.bit_length() - 1
+        if card < 0:                      # copies of one face: the lowest one held
+            held = hand & cards
+            cards = held & -held
+            card = cards.bit_length() - 1
+        st.hands[seat] = hand ^ cards
         if not trick:
             st.lead = card
         trick.append((seat, card))
@@ -316,9 +323,7 @@ class Tricks(Step):
 
     def end_trick(self, st, trick) -> bool:
         """The trick is full: its winner takes it and leads next. True after the last trick."""
-        played = 0
-        for _, card in trick:
-            played |= 1 << card
+        played = sum(map(self.bit_of, map(_second, trick)))
         winner = self.winner(trick, played, st.lead, st.trump)
         st.tricks_won[winner] += 1
         st.taken[winner] |= played
@@ -333,6 +338,9 @@ class Tricks(Step):
         if st.trick:
             return "you must follow the lead if you are able"
         return None
+
+
+_second = itemgetter(1)
 
 
 def _mask(cards) -> int:
