@@ -1,9 +1,9 @@
 """Cards in hand → interned moves, fast.
 
 Pipeline place: **engine**. Card ids of one suit are contiguous, so a hand splits into a few
-small per-suit numbers; the move list for each such number is built once and reused (a
-follow mask inside one suit is a single lookup). The caches are bounded by the deck's shape:
-at most 2**MAX_RUN lists per run of ids.
+small per-suit masks; the move list for each such mask is built once and reused (a follow
+mask inside one suit is a single lookup). The cache is bounded by the deck's shape: at most
+2**MAX_RUN lists per run of ids.
 Identical copies (six equal trumps) give one move: the lowest copy held stands for all.
 """
 from __future__ import annotations
@@ -16,8 +16,7 @@ class MoveTable:
 
     Every copy of a face shares one interned `Move`, so a move is legal for a hand when
     the hand holds any card of `face_masks[move.arg]` (`allows`), an identity test and an
-    AND. `for_mask` returns cached lists that callers must not change (`State.legal_moves`
-    hands out copies).
+    AND. `for_mask` builds a new list from cached pieces, one per run of a suit's cards.
     """
 
     def __init__(self, deck, verb: str):
@@ -34,23 +33,24 @@ class MoveTable:
         #: id of an interned move -> (mask of the cards that make it, the card or -1 for copies).
         self.cards_of_move = {id(m): (self.face_masks[m.arg], m.arg if self.face_masks[m.arg] & (
             self.face_masks[m.arg] - 1) == 0 else -1) for m in first.values()}
-        #: per run of one suit: (first id, width mask, cache: cards of the run >> first id -> moves)
-        self.runs = [(shift, width, {}) for shift, width in _segments(deck)]
-        #: a mask inside one run -> its moves: a follow mask of one suit costs one lookup.
-        self.single: dict[int, list[Move]] = {}
+        #: the masks of the runs of card ids that share a suit
+        self.runs = [width << shift for shift, width in _segments(deck)]
+        #: a mask inside one run -> its moves (never handed out: `for_mask` copies)
+        self.cache: dict[int, list[Move]] = {}
 
     def for_mask(self, mask: int) -> list[Move]:
-        """The distinct moves for the cards in `mask`, in card order (a shared list: do not change it)."""
-        found = self.single.get(mask)
+        """The distinct moves for the cards in `mask`, in card order: a new list."""
+        cache = self.cache
+        found = cache.get(mask)
         if found is not None:
-            return found
+            return found[:]
         out = []
-        for shift, width, cache in self.runs:
-            sub = mask >> shift & width
-            if sub:
-                found = cache.get(sub)
+        for run in self.runs:
+            part = mask & run
+            if part:
+                found = cache.get(part)
                 if found is None:
-                    found = cache[sub] = self.single[sub << shift] = self._build(sub, shift)
+                    found = cache[part] = self._build(part)
                 out += found
         return out
 
@@ -59,12 +59,12 @@ class MoveTable:
         entry = self.cards_of_move.get(id(move))
         return entry is not None and mask & entry[0] != 0
 
-    def _build(self, sub: int, shift: int) -> list[Move]:
+    def _build(self, part: int) -> list[Move]:
         moves, seen = [], set()
-        while sub:
-            low = sub & -sub
-            card = low.bit_length() - 1 + shift
-            sub ^= low
+        while part:
+            low = part & -part
+            card = low.bit_length() - 1
+            part ^= low
             face = self.deck.face[card]
             if face not in seen:
                 seen.add(face)

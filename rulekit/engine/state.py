@@ -55,8 +55,7 @@ class State:
         """The moves the current seat may make, in a stable order; empty once the game is over."""
         if self.is_terminal:
             return []
-        legal = self._legal = self.rules.steps[self.step].legal(self)
-        return list(legal)
+        return self.rules.steps[self.step].legal_moves(self)
 
     def apply(self, move) -> None:
         """Make a move (a `Move` or its text); raises `IllegalMoveError` and changes nothing if illegal."""

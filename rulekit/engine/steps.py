@@ -9,7 +9,6 @@ is over. Simultaneous steps ask one seat at a time and keep each choice in
 from __future__ import annotations
 
 from itertools import combinations
-from operator import itemgetter
 
 from .cardsets import MoveTable, cards_of
 from .moves import Move
@@ -24,7 +23,15 @@ class Step:
         return False
 
     def legal(self, st) -> list[Move]:
+        """The legal moves in a stable order (a list the step may share: callers keep it as is)."""
         return []
+
+    def legal_moves(self, st) -> list[Move]:
+        """What `State.legal_moves` returns: a list the caller owns. This default keeps the
+        step's list for `accepts` and hands out a copy; a step whose `legal` builds a new
+        list each time and checks moves without it returns that list."""
+        legal = st._legal = self.legal(st)
+        return list(legal)
 
     def accepts(self, st, move: Move) -> bool:
         """Whether `move` is one of the (interned) legal moves. Steps on the hot path answer
@@ -222,6 +229,8 @@ class BidCard(Step):
     def legal(self, st) -> list[Move]:
         return self.table.for_mask(st.hands[st.current_player])
 
+    legal_moves = legal
+
     def accepts(self, st, move: Move) -> bool:
         return self.table.allows(st.hands[st.current_player], move)
 
@@ -270,8 +279,8 @@ class Tricks(Step):
 
     def __init__(self, deck, count: int, first, follow, winner):
         self.table = MoveTable(deck, "play")
-        self.cards_of_move, self.single = self.table.cards_of_move, self.table.single
-        self.bit_of = [1 << card for card in range(deck.size)].__getitem__
+        self.cards_of_move, self.cache = self.table.cards_of_move, self.table.cache
+        self.bits = [1 << card for card in range(deck.size)]
         self.count, self.first = count, first
         self.follow, self.winner = follow, winner
 
@@ -287,9 +296,11 @@ class Tricks(Step):
         if st.trick:
             allowed = hand & self.follow[st.trump + 1][st.lead + 1]
             if allowed:
-                found = self.single.get(allowed)      # following inside one suit: one lookup
-                return found if found is not None else self.table.for_mask(allowed)
+                found = self.cache.get(allowed)       # following inside one suit: one lookup
+                return found[:] if found is not None else self.table.for_mask(allowed)
         return self.table.for_mask(hand)
+
+    legal_moves = legal
 
     def play(self, st, move: Move) -> bool | None:
         """Check and play in one pass: the move's cards (copies of one face) must meet the
@@ -323,7 +334,10 @@ class Tricks(Step):
 
     def end_trick(self, st, trick) -> bool:
         """The trick is full: its winner takes it and leads next. True after the last trick."""
-        played = sum(map(self.bit_of, map(_second, trick)))
+        played = 0
+        bits = self.bits
+        for _, card in trick:
+            played |= bits[card]
         winner = self.winner(trick, played, st.lead, st.trump)
         st.tricks_won[winner] += 1
         st.taken[winner] |= played
@@ -338,9 +352,6 @@ class Tricks(Step):
         if st.trick:
             return "you must follow the lead if you are able"
         return None
-
-
-_second = itemgetter(1)
 
 
 def _mask(cards) -> int:
