@@ -13,13 +13,10 @@ from __future__ import annotations
 
 from ..engine import grid
 from ..engine.grid_state import GridState
-from ..engine.moves import Move, normalize
+from ..engine.moves import normalize
 from .cardsets_expr import card_points
-from .views import _copy_round
-
-
-class _ViewError(ValueError):
-    pass
+from ..engine.cardsets import cards_of
+from .views import ViewError, restore_progress
 
 
 def view(game, st, seat, out: dict) -> None:
@@ -36,7 +33,7 @@ def view(game, st, seat, out: dict) -> None:
     out["to_place"] = list(gs.queue)
     out["pending_effect"] = None if gs.effect is None else {
         "seat": gs.effect[0], "card": texts[gs.effect[1]], "effect": "move"}
-    out["removed"] = [[texts[c] for c in _ids(mask)] for mask in gs.removed]
+    out["removed"] = [[texts[c] for c in cards_of(mask)] for mask in gs.removed]
     if seat is None:
         out["decks"] = [[texts[c] for c in deck] for deck in gs.decks]
 
@@ -44,13 +41,12 @@ def view(game, st, seat, out: dict) -> None:
 def restore(game, rules, data: dict):
     """A state from a view of a grid game (a full view, or a hand-built position)."""
     from ..engine.state import State
-    from .views import ViewError
 
     try:
         return _restore(game, rules, data, State)
-    except (_ViewError, KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
-        if isinstance(error, ViewError):
-            raise
+    except ViewError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
         raise ViewError(f"this view cannot be restored: {error}") from None
 
 
@@ -64,12 +60,12 @@ class _Cards:
     def take(self, seat: int, text: str) -> int:
         by_text = self.game.config.by_text
         if not isinstance(seat, int) or not 0 <= seat < len(by_text):
-            raise _ViewError(f"no seat {seat!r} owns cards")
+            raise ViewError(f"no seat {seat!r} owns cards")
         card = by_text[seat].get(normalize(text))
         if card is None:
-            raise _ViewError(f"{self.game.colours[seat]} has no card {text!r}")
+            raise ViewError(f"{self.game.colours[seat]} has no card {text!r}")
         if self.used >> card & 1:
-            raise _ViewError(f"{self.game.colours[seat]} {text!r} appears twice in the view")
+            raise ViewError(f"{self.game.colours[seat]} {text!r} appears twice in the view")
         self.used |= 1 << card
         return card
 
@@ -83,13 +79,13 @@ class _Cards:
 def _restore(game, rules, data: dict, State):
     players = data.get("players") or len(data["hands"])
     if players not in rules.players:
-        raise _ViewError(f"{players} players cannot play {rules.title}")
+        raise ViewError(f"{players} players cannot play {rules.title}")
     st = State(rules, players, int(data.get("seed", 0)))
     gs = st.extra["grid"] = GridState(players)
     cards = _Cards(game)
     hands = data.get("hands", [[]] * players)
     if any(h is None for h in hands):
-        raise _ViewError("a full view is needed: this one hides a hand")
+        raise ViewError("a full view is needed: this one hides a hand")
     st.hands = [cards.take_all(seat, h) for seat, h in enumerate(hands)]
     _restore_display(game, gs, cards, data.get("display", []))
     st.pending = [_one(cards, seat, c) for seat, c in enumerate(data.get("choices", [None] * players))]
@@ -106,7 +102,7 @@ def _restore(game, rules, data: dict, State):
     if effect:
         seat = int(effect["seat"])
         gs.effect = (seat, _on_display(game, gs, seat, effect["card"]), None)
-    _restore_common(rules, st, data)
+    restore_progress(rules, st, data, default_phase=data.get("phase", "choose"))
     st.revealed = any(c is not None for c in gs.revealed)
     if (not st.is_terminal and st.rules.steps[st.step].name == "place" and "to_place" not in data):
         st.rules.steps[st.step].enter(st)
@@ -120,13 +116,13 @@ def _restore_display(game, gs, cards, entries) -> None:
             owner = game.colours.index(owner)
         pos = (int(entry["row"]), int(entry["col"]))
         if pos in gs.cells:
-            raise _ViewError(f"two cards lie at {pos[0]},{pos[1]}")
+            raise ViewError(f"two cards lie at {pos[0]},{pos[1]}")
         gs.put(cards.take(owner, entry["card"]), pos)
     config = game.config
     if not grid.fits(gs.cells, config.rows, config.cols):
-        raise _ViewError(f"the display does not fit in {config.rows}x{config.cols}")
+        raise ViewError(f"the display does not fit in {config.rows}x{config.cols}")
     if not grid.is_connected(gs.cells, config.adjacency):
-        raise _ViewError("the display is not connected")
+        raise ViewError("the display is not connected")
     gs.reframe()
 
 
@@ -134,44 +130,12 @@ def _one(cards, seat: int, text):
     if text is None:
         return None
     if text == "hidden":
-        raise _ViewError("a full view is needed: this one hides a seat's choice")
+        raise ViewError("a full view is needed: this one hides a seat's choice")
     return cards.take(seat, text)
 
 
 def _on_display(game, gs, seat: int, text: str) -> int:
     card = game.config.by_text[seat].get(normalize(text))
     if card is None or card not in gs.where:
-        raise _ViewError(f"the card {text!r} of the pending effect is not on the display")
+        raise ViewError(f"the card {text!r} of the pending effect is not on the display")
     return card
-
-
-def _restore_common(rules, st, data: dict) -> None:
-    players = st.n
-    if "scores" in data:
-        st.scores = [int(v) for v in data["scores"]]
-    st.round = int(data.get("round", 1))
-    st.chance = int(data.get("chance", 0))
-    st.last_round = _copy_round(data.get("last_round"))
-    st.is_terminal = bool(data.get("is_terminal", False))
-    st.winners = list(data.get("winners", []))
-    st.current_player = data.get("current_player")
-    if "step" in data:
-        st.step = int(data["step"])
-    elif st.is_terminal:
-        st.step = rules.round_start - 1
-    else:
-        st.step = rules.phase_index(data.get("phase", "choose"))
-    if st.is_terminal:
-        st.current_player = None
-    st._history = [Move("?", None, normalize(t)) for t in data.get("history", [])]
-    if not st.is_terminal and not (isinstance(st.current_player, int) and 0 <= st.current_player < players):
-        raise _ViewError("a game in play needs a current_player (a seat number)")
-
-
-def _ids(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out

@@ -110,34 +110,41 @@ def _restore(rules, data: dict, State):
         st.undealt = pool.take_all(data["undealt"])
     st.undealt |= pool.rest()
     st.last_trick = [(int(s), pool.lookup(c)) for s, c in data.get("last_trick", [])]
-    for name in ("scores", "dealt", "tricks_won"):
+    for name in ("dealt", "tricks_won"):
         if name in data:
             setattr(st, name, [int(v) for v in data[name]])
     st.bids = [None if b is None else int(b) for b in data.get("bids", [None] * players)]
     st.bid_cards = [None if c is None else pool.in_mask(st.hands[p] | st.aside[p], c, anywhere=True)
                     for p, c in enumerate(data.get("bid_cards", [None] * players))]
-    st.round = int(data.get("round", 1))
-    st.chance = int(data.get("chance", 0))
     st.dealer, st.leader = data.get("dealer"), data.get("leader")
     st.trump = rules.deck.suit_names.index(data["trump"]) if data.get("trump") else rules.fixed_trump
     st.tricks_played = sum(st.tricks_won)
+    restore_progress(rules, st, data, default_phase=data["phase"] if "step" not in data else None)
+    step = rules.steps[st.step] if rules.steps else None
+    st.pending = [_pending(rules, step, st.hands[p], c) for p, c in enumerate(data.get("choices", [None] * players))]
+    st.revealed = any(b is not None for b in st.bids)
+    return st
+
+
+def restore_progress(rules, st, data: dict, default_phase: str | None) -> None:
+    """What every game's view restores alike: scores, round, seed position, step, turn, history."""
+    if "scores" in data:
+        st.scores = [int(v) for v in data["scores"]]
+    st.round = int(data.get("round", 1))
+    st.chance = int(data.get("chance", 0))
     st.last_round = _copy_round(data.get("last_round"))
     st.is_terminal = bool(data.get("is_terminal", False))
     st.winners = list(data.get("winners", []))
-    st.current_player = data.get("current_player")
+    st.current_player = None if st.is_terminal else data.get("current_player")
     if "step" in data:
         st.step = int(data["step"])
     elif st.is_terminal:
         st.step = rules.round_start - 1
     else:
-        st.step = rules.phase_index(data["phase"])
-    step = rules.steps[st.step] if rules.steps else None
-    st.pending = [_pending(rules, step, st.hands[p], c) for p, c in enumerate(data.get("choices", [None] * players))]
-    st.revealed = any(b is not None for b in st.bids)
+        st.step = rules.phase_index(default_phase)
     st._history = [Move("?", None, normalize(t)) for t in data.get("history", [])]
-    if not st.is_terminal and st.current_player is None:
-        raise ViewError("a game in play needs a current_player")
-    return st
+    if not st.is_terminal and not (isinstance(st.current_player, int) and 0 <= st.current_player < st.n):
+        raise ViewError("a game in play needs a current_player (a seat number)")
 
 
 def _pending(rules, step, hand: int, choice):
