@@ -114,23 +114,30 @@ def winner_rule(rule: n.TrickWinner, preds: PredicateTables):
             found = picks[pick, admitted] = _pick(pick, admitted, key)
         return found
 
-    plans = [[tuple((needed[t][l], admitted[t][l], pick_for(pick, admitted[t][l]))
-                    for needed, admitted, pick in resolved if needed[t][l])
+    def case(needed, admitted, pick):
+        # a condition that any admitted card already meets is no test (None)
+        return (None if needed | admitted == needed else needed, admitted, pick_for(pick, admitted))
+
+    plans = [[tuple(case(needed[t][l], admitted[t][l], pick) for needed, admitted, pick in resolved
+                    if needed[t][l])
               for l in range(len(preds.leads))] for t in range(len(preds.trumps))]
 
     def winner(trick, played, lead, trump):
         for needed, admitted, pick in plans[trump + 1][lead + 1]:
-            if played & needed:
-                hit = played & admitted
-                if hit:
-                    if hit & (hit - 1) and pick is not _HIGHEST_BIT:
-                        if pick is not _LOWEST_BIT:
-                            return pick(trick, hit)
-                        hit &= -hit
-                    card = hit.bit_length() - 1
-                    for seat, played_card in trick:
-                        if played_card == card:
-                            return seat
+            if needed is not None and not played & needed:
+                continue
+            hit = played & admitted
+            if not hit:
+                continue
+            if pick is _HIGHEST_BIT or not hit & (hit - 1):      # or the only admitted card
+                card = hit.bit_length() - 1
+            elif pick is _LOWEST_BIT:
+                card = (hit & -hit).bit_length() - 1
+            else:
+                return pick(trick, hit)
+            for seat, played_card in trick:
+                if played_card == card:
+                    return seat
         return trick[0][0]
 
     return winner

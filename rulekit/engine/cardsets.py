@@ -40,10 +40,14 @@ class MoveTable:
 
     def for_mask(self, mask: int) -> list[Move]:
         """The distinct moves for the cards in `mask`, in card order: a new list."""
-        cache = self.cache
-        found = cache.get(mask)
+        found = self.cache.get(mask)
         if found is not None:
             return found[:]
+        return self.by_runs(mask)
+
+    def by_runs(self, mask: int) -> list[Move]:
+        """`for_mask` for a mask that likely spans several runs (a whole hand): piece by piece."""
+        cache = self.cache
         out = []
         for run in self.runs:
             part = mask & run

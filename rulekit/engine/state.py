@@ -62,7 +62,7 @@ class State:
         if self.is_terminal:
             raise IllegalMoveError(move, [], "the game is over")
         step = self.rules.steps[self.step]
-        over = step.play(self, move) if move.__class__ is Move else None
+        over = step.play(self, move)          # None when not an interned legal move
         if over is None:
             legal = self._legal
             move = self._resolve(move, legal if legal is not None else step.legal(self))

@@ -33,9 +33,9 @@ class Step:
         legal = st._legal = self.legal(st)
         return list(legal)
 
-    def accepts(self, st, move: Move) -> bool:
-        """Whether `move` is one of the (interned) legal moves. Steps on the hot path answer
-        from masks; this default looks in the legal list, built once per decision."""
+    def accepts(self, st, move) -> bool:
+        """Whether `move` (any object) is one of the interned legal moves. Steps on the hot
+        path answer from masks; this default looks in the legal list, built once per decision."""
         legal = st._legal
         if legal is None:
             legal = st._legal = self.legal(st)
@@ -47,9 +47,10 @@ class Step:
     def apply(self, st, move) -> bool:
         return True
 
-    def play(self, st, move: Move) -> bool | None:
-        """`apply` if `move` is legal, else None with nothing changed: what `State.apply` calls.
-        A hot step overrides it to check and play in one pass."""
+    def play(self, st, move) -> bool | None:
+        """`apply` if `move` is an interned legal move, else None with nothing changed (text,
+        an equal Move or an illegal one then go through `State._resolve`): what `State.apply`
+        calls. A hot step overrides it to check and play in one pass."""
         if self.accepts(st, move):
             return self.apply(st, move)
         return None
@@ -298,7 +299,7 @@ class Tricks(Step):
             if allowed:
                 found = self.cache.get(allowed)       # following inside one suit: one lookup
                 return found[:] if found is not None else self.table.for_mask(allowed)
-        return self.table.for_mask(hand)
+        return self.table.by_runs(hand)
 
     legal_moves = legal
 
