@@ -20,6 +20,7 @@ of each shipped file, the first in a fresh subprocess, then warm in this process
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib.util
 import json
 import os
@@ -64,6 +65,7 @@ def yardstick_dir() -> Path | None:
     return None
 
 
+@functools.lru_cache(maxsize=None)
 def import_path(path: Path):
     spec = importlib.util.spec_from_file_location(path.stem, path)
     module = importlib.util.module_from_spec(spec)
@@ -71,9 +73,7 @@ def import_path(path: Path):
     return module
 
 
-def bench_baseline(folder: Path | None, decisions: int, seed: int) -> dict | None:
-    if folder is None:
-        return None
+def bench_baseline(folder: Path, decisions: int, seed: int) -> dict:
     ref = import_path(folder / "ref_instinct.py")
     rounds = max(50, decisions // (PLAYERS * 12))
     out = ref.run(PLAYERS, rounds, seed)
@@ -111,10 +111,33 @@ def play_random(game, games: int, seed: int) -> dict:
             "players": players}
 
 
-def best_of(repeats: int, run) -> dict:
+def fastest(results: list[dict]) -> dict:
     """The fastest of a few runs (the least disturbed by the rest of the machine)."""
-    results = [run() for _ in range(repeats)]
     return min(results, key=lambda r: r["seconds"] / max(r["decisions"], 1))
+
+
+def decisions_per_game(game, seed: int = 10_000) -> int:
+    """Decisions in one random game, to size the runs of games of different lengths alike."""
+    return play_random(game, 1, seed)["decisions"]
+
+
+def game_counts(games: dict, main_games: int) -> dict[str, int]:
+    """Games to play of each: `main_games` of the main game, about as many decisions of the others."""
+    if MAIN not in games:
+        return {name: main_games for name in games}
+    target = main_games * decisions_per_game(games[MAIN])
+    return {name: main_games if name == MAIN else max(1, round(target / decisions_per_game(game)))
+            for name, game in games.items()}
+
+
+def _openspiel_file(folder: Path | None, notes: list[str]) -> Path | None:
+    if importlib.util.find_spec("pyspiel") is None:
+        notes.append("OpenSpiel column skipped: pyspiel is not installed (pip install open_spiel)")
+        return None
+    if folder is None or not (folder / "openspiel_ohhell.py").is_file():
+        notes.append("OpenSpiel column skipped: openspiel_ohhell.py not found")
+        return None
+    return folder / "openspiel_ohhell.py"
 
 
 def mid_round_state(seed: int = 3):
@@ -173,26 +196,24 @@ def measure(args) -> dict:
     games = {name: rulekit.load(name) for name in rulekit.bundled()}
     results: dict = {"python": sys.version.split()[0], "machine": os.uname().machine,
                      "cpus": os.cpu_count(), "notes": []}
-    play = {}
-    for name, game in games.items():
-        count = args.games if name == MAIN else args.games * 4
-        play[name] = best_of(args.repeats, lambda g=game, c=count: play_random(g, c, args.seed))
-    results["play"] = play
-    decisions = play[MAIN]["decisions"] if MAIN in play else 100_000
-    results["baseline"] = best_of(args.repeats, lambda: bench_baseline(folder, decisions, args.seed)) \
-        if folder else None
+    spiel_file = _openspiel_file(folder, results["notes"])
     if folder is None:
         results["notes"].append("hand-written baseline not found: set RULEKIT_BENCH_REF to the folder "
                                 "holding ref_instinct.py")
-    spiel = None
-    if importlib.util.find_spec("pyspiel") is None:
-        results["notes"].append("OpenSpiel column skipped: pyspiel is not installed (pip install open_spiel)")
-    elif folder is None or not (folder / "openspiel_ohhell.py").is_file():
-        results["notes"].append("OpenSpiel column skipped: openspiel_ohhell.py not found")
-    else:
-        spiel_games = max(10, decisions // 48)
-        spiel = best_of(args.repeats, lambda: bench_openspiel(folder, spiel_games, args.seed))
-    results["openspiel"] = spiel
+    counts = game_counts(games, args.games)
+    target = counts[MAIN] * decisions_per_game(games[MAIN]) if MAIN in games else 100_000
+    runs: dict = {name: [] for name in games}
+    base_runs, spiel_runs = [], []
+    for _ in range(args.repeats):       # interleaved, so that every engine meets the same machine
+        for name, game in games.items():
+            runs[name].append(play_random(game, counts[name], args.seed))
+        if folder is not None:
+            base_runs.append(bench_baseline(folder, target, args.seed))
+        if spiel_file is not None:
+            spiel_runs.append(bench_openspiel(folder, max(10, target // 48), args.seed))
+    results["play"] = {name: fastest(r) for name, r in runs.items()}
+    results["baseline"] = fastest(base_runs) if base_runs else None
+    results["openspiel"] = fastest(spiel_runs) if spiel_runs else None
     mid = mid_round_state()
     late = late_state()
     number = 2_000 if args.quick else 50_000
@@ -290,15 +311,16 @@ def _ratio(value: float | None, reference: float | None) -> str:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=None,
-                        help=f"random {MAIN} games to play (others play 4x as many: their games are shorter); "
-                             "default 100, 2 with --quick")
-    parser.add_argument("--quick", action="store_true", help="a few games, one repeat: a smoke run")
-    parser.add_argument("--repeats", type=int, default=None, help="runs per measure, best kept (default 3)")
+                        help=f"random {MAIN} games per run (the others: as many decisions); "
+                             "default 30, 1 with --quick")
+    parser.add_argument("--quick", action="store_true", help="a few games, one run: a smoke run")
+    parser.add_argument("--repeats", type=int, default=None,
+                        help="interleaved runs of every engine, the fastest kept (default 5)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", type=Path, help="also write the raw figures to this file")
     args = parser.parse_args(argv)
-    args.games = args.games or (2 if args.quick else 100)
-    args.repeats = args.repeats or (1 if args.quick else 3)
+    args.games = args.games or (1 if args.quick else 30)
+    args.repeats = args.repeats or (1 if args.quick else 5)
     results = measure(args)
     report(results)
     if args.json:

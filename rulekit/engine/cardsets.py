@@ -47,14 +47,14 @@ class MoveTable:
 
     def by_runs(self, mask: int) -> list[Move]:
         """`for_mask` for a mask that likely spans several runs (a whole hand): piece by piece."""
-        cache = self.cache
+        get = self.cache.get
         out = []
         for run in self.runs:
             part = mask & run
             if part:
-                found = cache.get(part)
+                found = get(part)
                 if found is None:
-                    found = cache[part] = self._build(part)
+                    found = self.cache[part] = self._build(part)
                 out += found
         return out
 

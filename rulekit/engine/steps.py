@@ -123,6 +123,7 @@ class Pass(Step):
 
     def __init__(self, deck, plan: tuple[tuple[int, int], ...]):
         self.deck, self.plan = deck, plan        # plan: (count, seat offset) per round
+        self.bits = [1 << card for card in range(deck.size)]
         self.text_order = {t: c for c, t in reversed(list(enumerate(deck.texts)))}
 
     def _today(self, st) -> tuple[int, int]:
@@ -138,12 +139,12 @@ class Pass(Step):
 
     def legal(self, st) -> list[Move]:
         count, _ = self._today(st)
-        texts = self.deck.texts
+        text_of, bit_of = self.deck.texts.__getitem__, self.bits.__getitem__
         moves = {}
         for combo in combinations(cards_of(st.hands[st.current_player]), count):
-            text = "pass " + ", ".join(texts[c] for c in combo)
+            text = "pass " + ", ".join(map(text_of, combo))
             if text not in moves:
-                moves[text] = Move("pass", _mask(combo), text)
+                moves[text] = Move("pass", sum(map(bit_of, combo)), text)
         return list(moves.values())
 
     def apply(self, st, move) -> bool:
