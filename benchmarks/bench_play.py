@@ -77,7 +77,8 @@ def bench_baseline(folder: Path, decisions: int, seed: int) -> dict:
     ref = import_path(folder / "ref_instinct.py")
     rounds = max(50, decisions // (PLAYERS * 12))
     out = ref.run(PLAYERS, rounds, seed)
-    return {"decisions": rounds * out["decisions_per_round"], "seconds": out["seconds"],
+    decisions = rounds * out["decisions_per_round"]      # its "seconds" is rounded: use the rate
+    return {"decisions": decisions, "seconds": decisions / out["decisions_per_s"],
             "games": rounds, "unit": "rounds"}
 
 
@@ -85,7 +86,8 @@ def bench_openspiel(folder: Path, games: int, seed: int) -> dict:
     module = import_path(folder / "openspiel_ohhell.py")
     out = module.bench("oh_hell", games, seed)
     decisions = round(out["decisions_per_game"] * games)
-    return {"decisions": decisions, "seconds": out["seconds"], "games": games, "unit": "games"}
+    return {"decisions": decisions, "seconds": decisions / out["decisions_per_s"], "games": games,
+            "unit": "games"}
 
 
 # ---- rulekit -------------------------------------------------------------------------------

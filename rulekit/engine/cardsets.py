@@ -35,14 +35,14 @@ class MoveTable:
             self.face_masks[m.arg] - 1) == 0 else -1) for m in first.values()}
         #: the masks of the runs of card ids that share a suit
         self.runs = [width << shift for shift, width in _segments(deck)]
-        #: a mask inside one run -> its moves (never handed out: `for_mask` copies)
-        self.cache: dict[int, list[Move]] = {}
+        #: a mask inside one run -> its moves, a tuple (`for_mask` hands out lists)
+        self.cache: dict[int, tuple[Move, ...]] = {}
 
     def for_mask(self, mask: int) -> list[Move]:
         """The distinct moves for the cards in `mask`, in card order: a new list."""
         found = self.cache.get(mask)
         if found is not None:
-            return found[:]
+            return list(found)
         return self.by_runs(mask)
 
     def by_runs(self, mask: int) -> list[Move]:
@@ -63,7 +63,7 @@ class MoveTable:
         entry = self.cards_of_move.get(id(move))
         return entry is not None and mask & entry[0] != 0
 
-    def _build(self, part: int) -> list[Move]:
+    def _build(self, part: int) -> tuple[Move, ...]:
         moves, seen = [], set()
         while part:
             low = part & -part
@@ -73,7 +73,7 @@ class MoveTable:
             if face not in seen:
                 seen.add(face)
                 moves.append(self.moves[card])
-        return moves
+        return tuple(moves)
 
     def held(self, hand: int, card: int) -> int:
         """The id of the copy of `card`'s face held in `hand` (the lowest one)."""

@@ -299,7 +299,9 @@ class Tricks(Step):
             allowed = hand & self.follow[st.trump + 1][st.lead + 1]
             if allowed:
                 found = self.cache.get(allowed)       # following inside one suit: one lookup
-                return found[:] if found is not None else self.table.for_mask(allowed)
+                if found is not None:
+                    return list(found)
+                hand = allowed
         return self.table.by_runs(hand)
 
     legal_moves = legal
