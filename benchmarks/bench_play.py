@@ -277,9 +277,9 @@ def _report_targets(console, results, main_rate, base, spiel) -> None:
     def row(label, value, target, ok):
         table.add_row(label, value, target, "yes" if ok else ("NO" if ok is not None else "n/a"))
 
-    row("instinct decisions/s ÷ baseline", _ratio(main_rate, base), f"≥ {TARGET_BASELINE_SHARE:.2f}",
+    row("instinct decisions/s ÷ baseline", _ratio(main_rate, base, 3), f"≥ {TARGET_BASELINE_SHARE:.2f}",
         main_rate / base >= TARGET_BASELINE_SHARE if base else None)
-    row("instinct decisions/s ÷ OpenSpiel oh_hell", _ratio(main_rate, spiel), "≥ 1.00",
+    row("instinct decisions/s ÷ OpenSpiel oh_hell", _ratio(main_rate, spiel, 3), "≥ 1.00",
         main_rate >= spiel if spiel else None)
     for name, entry in results["play"].items():
         if name != MAIN:
@@ -293,7 +293,7 @@ def _report_targets(console, results, main_rate, base, spiel) -> None:
         f"< {TARGET_CLONE_US:.0f} µs", clone["late_us"] < TARGET_CLONE_US)
     row("state size, mid-round instinct", f"{size['mid_round_bytes']:,} B", f"< {TARGET_STATE_BYTES:,} B",
         size["mid_round_bytes"] < TARGET_STATE_BYTES)
-    row(f"state size, round {size['late_round']} ({size['late_history']} moves of history)",
+    row(f"state size, round {size['late_round']} ({size['late_history']} moves of history, 8 B each)",
         f"{size['late_bytes']:,} B", f"< {TARGET_STATE_BYTES:,} B", size["late_bytes"] < TARGET_STATE_BYTES)
     for name, entry in results["load"].items():
         first = entry["first"]
@@ -306,8 +306,8 @@ def _report_targets(console, results, main_rate, base, spiel) -> None:
     console.print(table)
 
 
-def _ratio(value: float | None, reference: float | None) -> str:
-    return f"{value / reference:.2f}" if value and reference else "—"
+def _ratio(value: float | None, reference: float | None, digits: int = 2) -> str:
+    return f"{value / reference:.{digits}f}" if value and reference else "—"
 
 
 def main(argv=None) -> int:
