@@ -385,3 +385,37 @@ def test_fast_geometry_equals_brute_force(board):
         for index in range(lo, hi + 1):
             assert grid._push(d, line, index, step, rows, cols, offs) == \
                 naive_push(d, line, index, step, rows, cols, adjacency), (line, index, side)
+
+
+def _bits_of(mask):
+    return [b for b in range(mask.bit_length()) if mask >> b & 1]
+
+
+@settings(max_examples=200, deadline=None)
+@given(boards(), st.integers(-9, 9), st.integers(-9, 9))
+def test_bit_tables_equal_the_geometry(board, dr, dc):
+    """The engine's bit tables (`BitBoard`, in a state's frame, which follows the display
+    wherever it wanders) give the placements, slides and relocations of the functions above."""
+    from rulekit.engine.grid_state import GridState
+
+    rows, cols, adjacency, d = board
+    d = {(r + dr, c + dc): card for (r, c), card in d.items()}
+    if not d:
+        return
+    bits = grid.BitBoard(rows, cols, adjacency)
+    gs = GridState(2, bits)
+    gs.load(d)
+    assert gs.cells == dict(sorted(d.items()))
+
+    def pos(bit):
+        return bits.pos(bit, gs.origin)
+    assert [pos(b) for b in _bits_of(bits.placements(gs.occ, gs.box))] == grid.placements(d, rows, cols, adjacency)
+    fast = []
+    for entry in bits.slides(gs.occ, gs.box, "row or column"):
+        pairs, target = grid.slide_cells(entry)
+        index = entry[1] + gs.origin[entry[0] != "row"]
+        fast.append((entry[0], index, entry[2], tuple((pos(a), pos(b)) for a, b in pairs), pos(target)))
+    assert fast == [(s.line, s.index, s.side, s.moves, s.target) for s in grid.slides(d, rows, cols, adjacency)]
+    moves = [(pos(src), pos(dst)) for src in sorted(gs.where.values())
+             for dst in _bits_of(bits.targets(gs.occ, gs.box, src))]
+    assert moves == grid.relocations(d, list(d), rows, cols, adjacency)

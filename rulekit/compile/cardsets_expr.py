@@ -75,8 +75,9 @@ def card_points(st, gs, card: int) -> int:
         return 0
     memo = gs.points_memo(len(st._history))
     if not memo:
-        for pos in sorted(gs.cells):
-            _compute(st, gs, memo, gs.cells[pos])
+        at = gs.at
+        for bit in sorted(at):
+            _compute(st, gs, memo, at[bit])
     value = memo.get(card)
     if value is None:
         return _compute(st, gs, memo, card)

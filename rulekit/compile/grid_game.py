@@ -128,7 +128,7 @@ class GridGame:
     # ---- hooks the Ruleset calls -----------------------------------------------------------
 
     def start(self, st) -> None:
-        st.extra["grid"] = GridState(st.n)
+        st.extra["grid"] = GridState(st.n, self.config.board)
         st.dealer = None
 
     def clone_extra(self, extra: dict) -> dict:

@@ -81,7 +81,7 @@ def _restore(game, rules, data: dict, State):
     if players not in rules.players:
         raise ViewError(f"{players} players cannot play {rules.title}")
     st = State(rules, players, int(data.get("seed", 0)))
-    gs = st.extra["grid"] = GridState(players)
+    gs = st.extra["grid"] = GridState(players, game.config.board)
     cards = _Cards(game)
     hands = data.get("hands", [[]] * players)
     if any(h is None for h in hands):
@@ -110,20 +110,21 @@ def _restore(game, rules, data: dict, State):
 
 
 def _restore_display(game, gs, cards, entries) -> None:
+    cells = {}
     for entry in entries:
         owner = entry["owner"]
         if isinstance(owner, str):
             owner = game.colours.index(owner)
         pos = (int(entry["row"]), int(entry["col"]))
-        if pos in gs.cells:
+        if pos in cells:
             raise ViewError(f"two cards lie at {pos[0]},{pos[1]}")
-        gs.put(cards.take(owner, entry["card"]), pos)
+        cells[pos] = cards.take(owner, entry["card"])
     config = game.config
-    if not grid.fits(gs.cells, config.rows, config.cols):
+    if not grid.fits(cells, config.rows, config.cols):
         raise ViewError(f"the display does not fit in {config.rows}x{config.cols}")
-    if not grid.is_connected(gs.cells, config.adjacency):
+    if not grid.is_connected(cells, config.adjacency):
         raise ViewError("the display is not connected")
-    gs.reframe()
+    gs.load(cells)
 
 
 def _one(cards, seat: int, text):

@@ -164,6 +164,11 @@ class _Frame:
             mask &= ~reach
         return out
 
+    def inside(self, pos: Pos, origin: Pos) -> bool:
+        """``pos`` lies in the interior of a frame at ``origin``."""
+        r, c = pos[0] - origin[0], pos[1] - origin[1]
+        return 0 <= r < self.height and 0 <= c < self.width and self.interior >> r * self.width + c & 1 == 1
+
     def rect(self, r_lo: int, r_hi: int, c_lo: int, c_hi: int) -> int:
         """The cells of rows r_lo..r_hi and columns c_lo..c_hi that lie in the frame."""
         c_lo, c_hi = max(c_lo, self.c0), min(c_hi, self.c0 + self.width - 1)
@@ -447,3 +452,330 @@ def adjacent_cells(display: Mapping[Pos, object], pos: Pos,
                    adjacency: int = 8) -> list[Pos]:
     """Occupied neighbours of ``pos``, sorted."""
     return [n for n in neighbours(pos, adjacency) if n in display]
+
+
+# --- bit tables for the engine ---------------------------------------------------------------
+
+class BitBoard:
+    """The geometry above as int operations, for one board size: what the game engine uses.
+
+    Cells are bits of a fixed frame, ``height`` x ``width`` cells; frame cell (fr, fc) is bit
+    ``fr * width + fc``. The frame's inner part (``interior``: ``margin`` cells in from every
+    side) is 2*rows-1 by 2*cols-1 cells, so every display that fits the board and holds the
+    cell in its middle lies inside it; the margin leaves room for a placed card (1 cell out)
+    and a pushed line (up to ``length - 1`` cells out) without wrapping from one frame row to
+    the next. A state keeps where its frame lies (its origin) and moves it when its display
+    has wandered out of the interior.
+
+    The results equal ``placements``, ``slides`` and ``relocations`` above (tested against
+    them). Slides and relocation targets depend only on the display's shape, so they are
+    remembered by shape: the occupied bits shifted to the corner of their bounding box.
+    """
+
+    MEMO_LIMIT = 100_000
+
+    def __init__(self, rows: int, cols: int, adjacency: int = 8):
+        _offsets(adjacency)
+        self.rows, self.cols, self.adjacency = rows, cols, adjacency
+        self.margin = margin = max(rows, cols, 2) - 1
+        self.width = width = 2 * cols - 1 + 2 * margin
+        self.height = 2 * rows - 1 + 2 * margin
+        self.size = width * self.height
+        self.full_row = (1 << width) - 1
+        #: the origin (absolute cell of frame bit 0) of a display around (0, 0)
+        self.home = (-(rows - 1) - margin, -(cols - 1) - margin)
+        self.interior = self.rect(margin, margin + 2 * rows - 2, margin, margin + 2 * cols - 2)
+        self.row_cells = [self.rect(r, r, 0, width - 1) for r in range(self.height)]
+        self.col_cells = [self.rect(0, self.height - 1, c, c) for c in range(width)]
+        self._near: dict[int, list[int]] = {}
+        self._windows: dict[Box, int] = {}
+        self._regions: dict[Box, tuple[int, int, int]] = {}
+        self._targets: dict = {}
+        self._spread: dict[int, int] = {}
+        self._lines: dict[tuple, list] = {}
+
+    # -- cells and masks
+    def bit(self, pos: Pos, origin: Pos) -> int:
+        return (pos[0] - origin[0]) * self.width + pos[1] - origin[1]
+
+    def pos(self, bit: int, origin: Pos) -> Pos:
+        r, c = divmod(bit, self.width)
+        return r + origin[0], c + origin[1]
+
+    def inside(self, pos: Pos, origin: Pos) -> bool:
+        """``pos`` lies in the interior of a frame at ``origin``."""
+        r, c = pos[0] - origin[0], pos[1] - origin[1]
+        return 0 <= r < self.height and 0 <= c < self.width and self.interior >> r * self.width + c & 1 == 1
+
+    def rect(self, r_lo: int, r_hi: int, c_lo: int, c_hi: int) -> int:
+        """Frame rows r_lo..r_hi by frame columns c_lo..c_hi (clipped to the frame)."""
+        r_lo, r_hi = max(r_lo, 0), min(r_hi, self.height - 1)
+        c_lo, c_hi = max(c_lo, 0), min(c_hi, self.width - 1)
+        if r_lo > r_hi or c_lo > c_hi:
+            return 0
+        band = ((1 << (c_hi - c_lo + 1)) - 1) << c_lo
+        mask = 0
+        for r in range(r_lo, r_hi + 1):
+            mask |= band << r * self.width
+        return mask
+
+    def near(self, adjacency: int) -> list[int]:
+        """Per frame bit: the mask of its 4 or 8 neighbours inside the frame."""
+        table = self._near.get(adjacency)
+        if table is None:
+            width, height, offs = self.width, self.height, _offsets(adjacency)
+            table = self._near[adjacency] = [0] * self.size
+            for bit in range(self.size):
+                r, c = divmod(bit, width)
+                for dr, dc in offs:
+                    if 0 <= r + dr < height and 0 <= c + dc < width:
+                        table[bit] |= 1 << (r + dr) * width + c + dc
+        return table
+
+    def grow(self, mask: int) -> int:
+        """``mask`` with every neighbour of its cells (under the board's adjacency)."""
+        width = self.width
+        wide = mask | mask << 1 | mask >> 1
+        if self.adjacency == 8:
+            return wide | wide << width | wide >> width
+        return wide | mask << width | mask >> width
+
+    def groups(self, mask: int) -> list[int]:
+        """The connected groups of ``mask``, each as a mask, lowest first."""
+        out, width, eight = [], self.width, self.adjacency == 8
+        while mask:
+            reach = mask & -mask
+            while True:
+                wide = reach | reach << 1 | reach >> 1
+                grown = (wide | wide << width | wide >> width if eight else
+                         wide | reach << width | reach >> width) & mask
+                if grown == reach:
+                    break
+                reach = grown
+            out.append(reach)
+            mask ^= reach
+        return out
+
+    def box(self, mask: int) -> Box:
+        """(first row, last row, first column, last column) of a non-empty mask, in the frame."""
+        width = self.width
+        r0 = ((mask & -mask).bit_length() - 1) // width
+        r1 = (mask.bit_length() - 1) // width
+        rows, across = mask >> r0 * width, 0
+        for _ in range(r1 - r0 + 1):
+            across |= rows
+            rows >>= width
+        across &= self.full_row
+        return r0, r1, (across & -across).bit_length() - 1, across.bit_length() - 1
+
+    def window(self, box: Box) -> int:
+        """Cells where one more card keeps a display with this bounding box inside the board."""
+        found = self._windows.get(box)
+        if found is None:
+            r0, r1, c0, c1 = box
+            found = self._windows[box] = self.rect(r1 - self.rows + 1, r0 + self.rows - 1,
+                                                   c1 - self.cols + 1, c0 + self.cols - 1)
+        return found
+
+    def regions(self, box: Box) -> tuple[int, int, int]:
+        """(corner, edge, centre) cells of a bounding box, as ``is_corner`` and the others."""
+        found = self._regions.get(box)
+        if found is None:
+            r0, r1, c0, c1 = box
+            inside = self.rect(r0, r1, c0, c1)
+            rows = self.rect(r0, r0, c0, c1) | self.rect(r1, r1, c0, c1)
+            cols = self.rect(r0, r1, c0, c0) | self.rect(r0, r1, c1, c1)
+            found = self._regions[box] = (rows & cols, rows | cols, inside & ~(rows | cols))
+        return found
+
+    # -- moves
+    def placements(self, occ: int, box: Box) -> int:
+        """Empty cells next to a card where a new card keeps the display inside the board."""
+        return self.grow(occ) & ~occ & self.window(box)
+
+    def targets(self, occ: int, box: Box, src: int) -> int:
+        """Cells the card at bit ``src`` may move to (``relocations``), remembered by shape."""
+        width = self.width
+        base = box[0] * width + box[2]
+        key = (occ >> base) << self.size.bit_length() | (src - base)
+        low = base - width - 1            # the targets' frame starts a row and a column out
+        found = self._targets.get(key)
+        if found is None:
+            if len(self._targets) > self.MEMO_LIMIT:
+                self._targets.clear()
+            found = self._targets[key] = self._find_targets(occ, src) >> low
+        return found << low
+
+    def _find_targets(self, occ: int, src: int) -> int:
+        here = 1 << src
+        rest = occ & ~here
+        if not rest:
+            return 0
+        touching = -1
+        for group in self.groups(rest):
+            touching &= self.grow(group)
+        return touching & ~rest & ~here & self.window(self.box(rest))
+
+    def slides(self, occ: int, box: Box, lines: str) -> list[tuple]:
+        """``slides`` for a non-empty connected display, only into lines named in ``lines``
+        ("row", "column" or both), in the same order: (line, frame index, side, start, stride,
+        pattern, first, target) each, which ``slide_cells`` turns into cells.
+
+        Worked out on line patterns (a line's cards as bits from the box's first cell; the
+        line's place x is frame bit ``start + x * stride``). With the line's cards lifted, the
+        other cards fall into groups; since the display was connected, each group reaches a
+        neighbouring line, and the pushed block joins it exactly when it meets the group's
+        footprint there: that line's cells of the group (adjacency 4), widened by a cell
+        either way (adjacency 8). So a line's slides depend only on its pattern, the other
+        cards' places along it and the groups' cells in the two neighbouring lines, and are
+        remembered by those."""
+        r0, r1, c0, c1 = box
+        width, out = self.width, []
+        rows = [occ >> r * width + c0 & (1 << c1 - c0 + 1) - 1 for r in range(r0, r1 + 1)]
+        if "row" in lines:
+            for i, side, pattern, first, target in self._line_slides(rows, self.cols, ("left", "right")):
+                out.append(("row", r0 + i, side, (r0 + i) * width + c0, 1, pattern, first, target))
+        if "column" in lines:
+            for j, side, pattern, first, target in self._line_slides(self._transpose(rows, c1 - c0 + 1),
+                                                                     self.rows, ("top", "bottom")):
+                out.append(("column", c0 + j, side, r0 * width + c0 + j, width, pattern, first, target))
+        return out
+
+    def _transpose(self, rows: list[int], count: int) -> list[int]:
+        """Column patterns from row patterns (bit i of column j = bit j of row i)."""
+        spread, block = self._spread, self.rows
+        wide = 0
+        for i, pattern in enumerate(rows):
+            found = spread.get(pattern)
+            if found is None:
+                found = spread[pattern] = sum(1 << j * block for j in range(pattern.bit_length()) if pattern >> j & 1)
+            wide |= found << i
+        full = (1 << block) - 1
+        return [wide >> j * block & full for j in range(count)]
+
+    def _line_slides(self, lines: list[int], length: int, sides) -> list[tuple]:
+        """Slides into the lines of one direction, from their patterns: (line number, side,
+        pattern, the first place of the closed-up block, the sliding card's place)."""
+        out, count, eight, memo = [], len(lines), self.adjacency == 8, self._lines
+        above = [0] * (count + 1)               # above[i]: the lines before line i, ORed
+        below = [0] * (count + 1)               # below[i]: line i and those after it, ORed
+        for i in range(count):
+            above[i + 1] = above[i] | lines[i]
+            below[count - 1 - i] = below[count - i] | lines[count - 1 - i]
+        for i, line in enumerate(lines):
+            if not 0 < line.bit_count() < length:
+                continue
+            before = lines[i - 1] if i else 0
+            if before & ~(before << 1) & (before & ~(before << 1)) - 1:      # two runs or more
+                before = tuple(_classes(lines, range(0, i), eight))
+            after = lines[i + 1] if i + 1 < count else 0
+            if after & ~(after << 1) & (after & ~(after << 1)) - 1:
+                after = tuple(_classes(lines, range(count - 1, i, -1), eight))
+            key = (line, above[i] | below[i + 1], before, after, length)
+            found = memo.get(key)
+            if found is None:
+                if len(memo) > self.MEMO_LIMIT:
+                    memo.clear()
+                found = memo[key] = _line_result(key, eight)
+            for side, first, target in found:
+                out.append((i, sides[side], line, first, target))
+        return out
+
+def _bits(mask: int) -> list[int]:
+    """The set bits of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _runs(pattern: int) -> list[int]:
+    """The runs of adjacent bits of a line pattern, lowest first."""
+    out = []
+    while pattern:
+        run = pattern & ~(pattern + (pattern & -pattern))
+        out.append(run)
+        pattern ^= run
+    return out
+
+
+def _classes(lines: list[int], order, eight: bool) -> list[int]:
+    """The cells of the last line of ``order`` split by the groups of the lines of ``order``
+    (which run from the far line to the near one): a line's runs join when they meet one
+    group of the line before."""
+    order = list(order)
+    runs = _runs(lines[order[-1]])
+    if len(runs) < 2:
+        return runs
+    classes = _runs(lines[order[0]])
+    for index in order[1:]:
+        merged: list[tuple[int, int]] = []      # (the runs of one group, the classes they meet)
+        for run in _runs(lines[index]):
+            reach = run | run << 1 | run >> 1 if eight else run
+            cells, met = run, 0
+            for part in classes:
+                if part & reach:
+                    met |= part
+            kept = []
+            for other, other_met in merged:
+                if other_met & met:
+                    cells, met = cells | other, met | other_met
+                else:
+                    kept.append((other, other_met))
+            kept.append((cells, met))
+            merged = kept
+        classes = [cells for cells, _ in merged]
+    return classes
+
+
+def _line_result(key: tuple, eight: bool) -> list[tuple[int, int, int]]:
+    """The slides into one line (see ``BitBoard.slides``): (side 0 or 1, first place of the
+    closed-up block, the sliding card's place) for each side where some push is legal."""
+    line, across, before, after, length = key
+    feet = []
+    for near in (before, after):
+        for part in (near if isinstance(near, tuple) else (near,) if near else ()):
+            part <<= length                 # so that place -1 is a bit too
+            feet.append(part | part << 1 | part >> 1 if eight else part)
+    xs = [x for x in range(line.bit_length()) if line >> x & 1]
+    k, out = len(xs), []
+    for side, step in ((0, 1), (1, -1)):
+        push = _push_distance(xs, k, step, length, across, feet)
+        if push is not None:
+            front = xs[-1] + push if step > 0 else xs[0] - push
+            out.append((side, front - k + 1, front - k) if step > 0 else (side, front, front + k))
+    return out
+
+
+def slide_cells(slide: tuple) -> tuple[list[tuple[int, int]], int]:
+    """((old bit, new bit) for each card of the line, lowest first; the sliding card's bit)
+    of one entry of ``BitBoard.slides``."""
+    _, _, _, start, stride, pattern, first, target = slide
+    xs = [x for x in range(pattern.bit_length()) if pattern >> x & 1]
+    return ([(start + x * stride, start + (first + t) * stride) for t, x in enumerate(xs)],
+            start + target * stride)
+
+
+def _push_distance(xs: list[int], k: int, step: int, length: int, across: int, feet) -> int | None:
+    """The largest legal push distance of a line's cards (``_Lines.distances``), or None;
+    ``across`` holds the other cards' places along the line, ``feet`` their groups' footprints."""
+    if not across:
+        return 0
+    olo, ohi = (across & -across).bit_length() - 1, across.bit_length() - 1
+    front = xs[-1] if step > 0 else xs[0]
+    if step > 0:
+        top, bottom = olo + length - 1 - front, ohi - length + k + 1 - front
+    else:
+        top, bottom = front - ohi + length - 1, front + k - olo - length + 1
+    block = (1 << k + 1) - 1
+    for s in range(top, max(bottom, 0) - 1, -1):
+        f = front + step * s
+        here = block << (f - k if step > 0 else f) + length
+        for foot in feet:
+            if not foot & here:
+                break
+        else:
+            return s
+    return None

@@ -1,68 +1,35 @@
 """The part of a game state that lives on a grid board: the display, the own decks, the token.
 
 Pipeline place: compiler → **engine**. A `GridState` sits in `state.extra["grid"]`. The
-display maps (row, col) to a card id and back; `mask` is the set of card ids on it and
-`occ` a bitmask of occupied cells in a fixed frame, so that move lists can be cached per
-display shape. Geometry the scoring expressions ask for (rows, regions, the bounding box)
-is computed once per display and dropped whenever a card moves.
+display is kept as bits of the board's frame (`grid.BitBoard`): `occ` holds the occupied
+cells, `at` maps a cell's bit to its card and `where` a card to its bit; `origin` is the
+display coordinate of frame bit 0 (the first card lies at 0,0, and the frame moves along
+when the display wanders). `mask` is the set of card ids on the display. Geometry the
+scoring expressions ask for (neighbours, rows, regions) is worked out per card when asked
+and dropped whenever a card moves.
 """
 from __future__ import annotations
 
-from . import grid
+from .grid import BitBoard
 
-#: The frame of `occ`, a cache key for the display's shape: cell (r, c) is bit
-#: (r + OFFSET) * WIDTH + (c + OFFSET). A display reaching beyond it has no key (occ -1).
-WIDTH = 24
-OFFSET = 11
-
-
-def cell_bit(pos) -> int:
-    return (pos[0] + OFFSET) * WIDTH + pos[1] + OFFSET
-
-
-def in_frame(pos) -> bool:
-    """Inside the frame with a free cell all round, so every neighbour has a bit too."""
-    return -OFFSET < pos[0] < OFFSET and -OFFSET < pos[1] < OFFSET
-
-
-class Geometry:
-    """Card masks by row, column and region of one display (its bounding box as the square)."""
-
-    __slots__ = ("box", "rows", "cols", "regions", "near")
-
-    def __init__(self, cells: dict):
-        self.near: dict[int, int] = {}      # card * 16 + adjacency -> mask of its neighbours
-        self.box = grid.bounds(cells)
-        self.rows: dict[int, int] = {}
-        self.cols: dict[int, int] = {}
-        corner = edge = centre = 0
-        rmin, rmax, cmin, cmax = self.box or (0, 0, 0, 0)
-        rows, cols = self.rows, self.cols
-        for (r, c), card in cells.items():       # as grid.is_corner / is_edge / is_centre
-            bit = 1 << card
-            rows[r] = rows.get(r, 0) | bit
-            cols[c] = cols.get(c, 0) | bit
-            on_row, on_col = r == rmin or r == rmax, c == cmin or c == cmax
-            if on_row or on_col:
-                edge |= bit
-                if on_row and on_col:
-                    corner |= bit
-            else:
-                centre |= bit
-        self.regions = {"corner": corner, "edge": edge, "centre": centre}
+# keys of the geometry memo, beside card << 4 | adjacency
+_ROW, _COLUMN = 1, 2
+_REGION_KEYS = {"corner": -1, "edge": -2, "centre": -3}
 
 
 class GridState:
     """Display, decks, revealed cards, placing order, tie-breaker token and removed cards."""
 
-    __slots__ = ("cells", "where", "mask", "occ", "decks", "tiebreaker", "revealed", "queue",
-                 "passer", "effect", "removed", "_geo", "_points", "_points_key")
+    __slots__ = ("board", "origin", "occ", "at", "where", "mask", "decks", "tiebreaker", "revealed",
+                 "queue", "passer", "effect", "removed", "_box", "_geo", "_points", "_points_key")
 
-    def __init__(self, players: int):
-        self.cells: dict[tuple[int, int], int] = {}
-        self.where: dict[int, tuple[int, int]] = {}
+    def __init__(self, players: int, board: BitBoard):
+        self.board = board
+        self.origin = board.home
+        self.occ = 0
+        self.at: dict[int, int] = {}        # frame bit -> card
+        self.where: dict[int, int] = {}     # card -> frame bit
         self.mask = 0
-        self.occ = 0                    # -1 once a card lies outside the bit frame
         self.decks: list[list[int]] = [[] for _ in range(players)]
         self.tiebreaker = 0
         self.revealed: list[int | None] = [None] * players
@@ -70,91 +37,144 @@ class GridState:
         self.passer = None              # seat that passes the token after placing
         self.effect = None              # (seat, card, moves or None) while a placed card's move is pending
         self.removed = [0] * players    # masks of cards out of the game, per owner
-        self._geo = None
-        self._points = None
-        self._points_key = None
+        self._box = self._geo = self._points = self._points_key = None
 
     def copy(self) -> "GridState":
         other = GridState.__new__(GridState)
-        other.cells, other.where = dict(self.cells), dict(self.where)
-        other.mask, other.occ, other.tiebreaker = self.mask, self.occ, self.tiebreaker
+        other.board, other.origin, other.occ, other.mask = self.board, self.origin, self.occ, self.mask
+        other.at, other.where = dict(self.at), dict(self.where)
         other.decks = [list(d) for d in self.decks]
-        other.revealed, other.queue = list(self.revealed), list(self.queue)
-        other.passer, other.effect, other.removed = self.passer, self.effect, list(self.removed)
-        other._geo, other._points, other._points_key = self._geo, None, None
+        other.tiebreaker, other.passer, other.effect = self.tiebreaker, self.passer, self.effect
+        other.revealed, other.queue, other.removed = list(self.revealed), list(self.queue), list(self.removed)
+        other._box, other._geo, other._points, other._points_key = self._box, self._geo, None, None
         return other
+
+    # ---- positions ------------------------------------------------------------------------
+
+    @property
+    def cells(self) -> dict[tuple[int, int], int]:
+        """The display as {(row, col): card}, row by row."""
+        pos, origin = self.board.pos, self.origin
+        return {pos(bit, origin): self.at[bit] for bit in sorted(self.at)}
+
+    def pos_of(self, card: int) -> tuple[int, int]:
+        return self.board.pos(self.where[card], self.origin)
+
+    def bit_of(self, pos) -> int:
+        return self.board.bit(pos, self.origin)
+
+    @property
+    def box(self):
+        """The display's bounding box in the frame (None when empty)."""
+        box = self._box
+        if box is None and self.occ:
+            box = self._box = self.board.box(self.occ)
+        return box
 
     # ---- changing the display -------------------------------------------------------------
 
-    def put(self, card: int, pos) -> None:
-        self.cells[pos] = card
-        self.where[card] = pos
+    def put(self, card: int, bit: int) -> None:
+        self.at[bit] = card
+        self.where[card] = bit
         self.mask |= 1 << card
-        if self.occ >= 0:
-            self.occ = self.occ | 1 << cell_bit(pos) if in_frame(pos) else -1
-        self._geo = self._points = None
+        self.occ |= 1 << bit
+        self._box = self._geo = self._points = None
 
-    def lift(self, card: int):
-        pos = self.where.pop(card)
-        del self.cells[pos]
+    def lift(self, card: int) -> int:
+        bit = self.where.pop(card)
+        del self.at[bit]
         self.mask &= ~(1 << card)
-        if self.occ >= 0:
-            self.occ &= ~(1 << cell_bit(pos))
-        self._geo = self._points = None
-        return pos
+        self.occ &= ~(1 << bit)
+        self._box = self._geo = self._points = None
+        return bit
 
     def shift(self, moves) -> None:
-        """Move several cards at once: `moves` is a list of (old, new) positions."""
-        cards = [(self.cells[old], new) for old, new in moves]
+        """Move several cards at once: `moves` holds (old bit, new bit) pairs."""
+        at = self.at
+        cards = [(at[old], new) for old, new in moves]
         for card, _ in cards:
             self.lift(card)
         for card, new in cards:
             self.put(card, new)
 
-    def reframe(self) -> None:
-        """Recompute `occ` from the cells (after a restore)."""
-        self.occ = 0
-        for pos in self.cells:
-            if not in_frame(pos):
-                self.occ = -1
-                return
-            self.occ |= 1 << cell_bit(pos)
-        self._geo = self._points = None
+    def settle(self) -> None:
+        """After a change: move the frame along if the display left its interior."""
+        if self.occ & ~self.board.interior:
+            self._recentre()
+
+    def _recentre(self) -> None:
+        board = self.board
+        r0, r1, c0, c1 = board.box(self.occ)
+        dr = board.margin + (2 * board.rows - 1 - (r1 - r0 + 1)) // 2 - r0
+        dc = board.margin + (2 * board.cols - 1 - (c1 - c0 + 1)) // 2 - c0
+        by = dr * board.width + dc
+        self.origin = (self.origin[0] - dr, self.origin[1] - dc)
+        self.at = {bit + by: card for bit, card in self.at.items()}
+        self.where = {card: bit for bit, card in self.at.items()}
+        self.occ = self.occ << by if by >= 0 else self.occ >> -by
+        self._box = self._geo = self._points = None
+
+    def load(self, cells: dict) -> None:
+        """Lay out a display {(row, col): card} that fits the board (a restored view)."""
+        board = self.board
+        self.origin, self.occ, self.mask, self.at, self.where = board.home, 0, 0, {}, {}
+        if not all(board.inside(pos, board.home) for pos in cells):
+            rmin, cmin = min(r for r, _ in cells), min(c for _, c in cells)
+            self.origin = (rmin - board.margin, cmin - board.margin)
+        for pos, card in cells.items():
+            self.put(card, board.bit(pos, self.origin))
+        self.settle()
+        self._box = self._geo = self._points = None
 
     # ---- questions about the display ------------------------------------------------------
 
-    @property
-    def geometry(self) -> Geometry:
+    def _cards(self, cells: int) -> int:
+        """The cards on the cells of a mask, as a card mask."""
+        at, mask = self.at, 0
+        while cells:
+            low = cells & -cells
+            mask |= 1 << at[low.bit_length() - 1]
+            cells ^= low
+        return mask
+
+    def _memo(self) -> dict:
         geo = self._geo
         if geo is None:
-            geo = self._geo = Geometry(self.cells)
+            geo = self._geo = {}
         return geo
 
     def neighbour_mask(self, card: int, adjacency: int) -> int:
-        geo = self.geometry
-        key = card * 16 + adjacency
-        mask = geo.near.get(key)
+        geo, key = self._memo(), card << 4 | adjacency
+        mask = geo.get(key)
         if mask is None:
-            mask = 0
-            pos = self.where.get(card)
-            if pos is not None:
-                cells = self.cells
-                for other in grid.neighbours(pos, adjacency):
-                    found = cells.get(other)
-                    if found is not None:
-                        mask |= 1 << found
-            geo.near[key] = mask
+            bit = self.where.get(card)
+            mask = geo[key] = 0 if bit is None else self._cards(self.board.near(adjacency)[bit] & self.occ)
         return mask
 
     def line_mask(self, card: int, line: str) -> int:
-        pos = self.where.get(card)
-        if pos is None:
-            return 0
-        geo = self.geometry
-        return geo.rows[pos[0]] if line == "row" else geo.cols[pos[1]]
+        geo, key = self._memo(), card << 4 | (_ROW if line == "row" else _COLUMN)
+        mask = geo.get(key)
+        if mask is None:
+            bit = self.where.get(card)
+            if bit is None:
+                mask = 0
+            else:
+                r, c = divmod(bit, self.board.width)
+                cells = self.board.row_cells[r] if line == "row" else self.board.col_cells[c]
+                mask = self._cards(cells & self.occ)
+            geo[key] = mask
+        return mask
 
     def region_mask(self, region: str) -> int:
-        return self.geometry.regions[region] if self.cells else 0
+        geo, key = self._memo(), _REGION_KEYS[region]
+        mask = geo.get(key)
+        if mask is None:
+            mask = 0
+            if self.occ:
+                corner, edge, centre = self.board.regions(self.box)
+                mask = self._cards(self.occ & (corner if key == -1 else edge if key == -2 else centre))
+            geo[key] = mask
+        return mask
 
     def points_memo(self, key) -> dict:
         """The memo of card points for the state as it is at `key` (fresh when `key` changed)."""

@@ -8,7 +8,8 @@ line; then `when placed` moves), and drawing again.
 
 Moves: `keep sun, bee, frost`, `choose bee`, `place bee at 1,2`,
 `slide gust into row 1 from left`, `move sun to 0,3` (row,col in the fixed frame where
-the first card lies at 0,0). Move lists are cached per display shape (`GridState.occ`).
+the first card lies at 0,0). Moves are interned per card text and cell; place lists are
+cached per display (`GridState.occ`), slides and relocation targets per shape (`grid.BitBoard`).
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from itertools import combinations
 
 from . import grid
 from .cardsets import cards_of
-from .grid_state import OFFSET, WIDTH, GridState
+from .grid_state import GridState
 from .moves import Move
 from .steps import Step
 
@@ -32,6 +33,7 @@ class GridConfig:
         self.texts, self.owner, self.number = texts, owner, number
         self.seat_cards = seat_cards        # seat -> its card ids in deck order
         self.rows, self.cols, self.adjacency = rows, cols, adjacency
+        self.board = grid.BitBoard(rows, cols, adjacency)
         size = len(texts)
         self.slides = [None] * size         # card -> "row or column" / "row" / "column"
         self.movers = [None] * size         # card -> f(st, gs, card, seat) -> mask it may move
@@ -220,17 +222,18 @@ class PlaceCards(Step):
     placed normally when no slide is possible. After placing a card that says `when placed,
     move one ... card`, the same seat moves one such card if any move is legal; a moved card's
     own effects do not happen. A card that fits nowhere leaves the game.
+
+    Move arguments are frame bits of the state that listed them (`GridState`): a place move
+    holds its cell, a slide an entry of `grid.BitBoard.slides`, a move (card, cell).
     """
     name = "place"
 
     def __init__(self, config: GridConfig, descending: bool, ties_to_holder: bool, passes: bool):
-        self.config = config
+        self.config, self.board = config, config.board
         self.descending, self.ties_to_holder, self.passes = descending, ties_to_holder, passes
-        self.interned: dict = {}        # card text -> cell bit -> place move; (card, space) -> move
+        self.tables: dict = {}          # (card text, frame origin) -> cell bit -> place move
+        self.interned: dict = {}        # (card, cell bit, frame origin) -> move move
         self.cache: dict[tuple, list[Move]] = {}
-        self.windows: dict[tuple, int] = {}
-        self.shifts = ((1, -1, WIDTH, -WIDTH) if config.adjacency == 4 else
-                       (1, -1, WIDTH, -WIDTH, WIDTH + 1, -WIDTH - 1, WIDTH - 1, -WIDTH + 1))
 
     # -- order
     def enter(self, st) -> bool:
@@ -254,7 +257,7 @@ class PlaceCards(Step):
         while gs.queue:
             st.current_player = seat = gs.queue[0]
             # a connected display smaller than the board always has a free space next to it
-            if len(gs.cells) < config.rows * config.cols:
+            if len(gs.at) < config.rows * config.cols:
                 return True
             gs.removed[seat] |= 1 << gs.revealed[seat]     # fits nowhere: out of the game
             gs.revealed[seat] = None
@@ -274,7 +277,7 @@ class PlaceCards(Step):
             return self._relocations(st, gs)
         card = gs.revealed[st.current_player]
         lines = self.config.slides[card]
-        if lines is not None:
+        if lines is not None and gs.occ:
             slides = self._slides(gs, card, lines)
             if slides:
                 return slides
@@ -287,15 +290,18 @@ class PlaceCards(Step):
             card, dst = move.arg
             gs.lift(card)
             gs.put(card, dst)
+            gs.settle()
             gs.effect = None
         else:
             card = gs.revealed[seat]
             gs.revealed[seat] = None
             if move.kind == "slide":
-                gs.shift(move.arg.moves)
-                gs.put(card, move.arg.target)
+                pairs, target = grid.slide_cells(move.arg)
+                gs.shift(pairs)
+                gs.put(card, target)
             else:
                 gs.put(card, move.arg)
+            gs.settle()
             if self.config.movers[card] is not None:
                 gs.effect = (seat, card, None)
                 if self._relocations(st, gs):
@@ -319,47 +325,27 @@ class PlaceCards(Step):
                 f"{config.rows}x{config.cols}, like `{example}`")
 
     def _places(self, gs, card: int) -> list[Move]:
-        """`place ... at r,c` for every free space (as `grid.placements`), cached per shape."""
-        text, occ = self.config.texts[card], gs.occ
-        if occ < 0:
-            return [Move("place", pos, f"place {text} at {pos[0]},{pos[1]}") for pos in
-                    grid.placements(gs.cells, self.config.rows, self.config.cols, self.config.adjacency)]
-        key = (text, occ)
+        """`place ... at r,c` for every free space (as `grid.placements`), cached per display."""
+        text, occ, origin = self.config.texts[card], gs.occ, gs.origin
+        key = (text, occ, origin)
         moves = self.cache.get(key)
         if moves is None:
-            table = self.interned.get(text)
+            table = self.tables.get((text, origin))
             if table is None:
-                table = self.interned[text] = [None] * (WIDTH * WIDTH)
+                table = self.tables[text, origin] = [None] * self.board.size
             moves = []
-            free = self._free(gs) if occ else 1 << (OFFSET * WIDTH + OFFSET)
+            free = self.board.placements(occ, gs.box) if occ else 1 << gs.bit_of((0, 0))
             while free:
                 low = free & -free
                 bit = low.bit_length() - 1
                 move = table[bit]
                 if move is None:
-                    r, c = divmod(bit, WIDTH)
-                    pos = (r - OFFSET, c - OFFSET)
-                    move = table[bit] = Move("place", pos, f"place {text} at {pos[0]},{pos[1]}")
+                    r, c = self.board.pos(bit, origin)
+                    move = table[bit] = Move("place", bit, f"place {text} at {r},{c}")
                 moves.append(move)
                 free ^= low
             self._remember(key, moves)
         return moves
-
-    def _free(self, gs) -> int:
-        """Cells (bits of `occ`'s frame) next to a card where the display still fits the board."""
-        occ, near = gs.occ, 0
-        for shift in self.shifts:
-            near |= occ << shift if shift > 0 else occ >> -shift
-        config = self.config
-        rmin, rmax, cmin, cmax = grid.bounds(gs.cells)
-        key = (rmax - config.rows + 1, rmin + config.rows - 1, cmax - config.cols + 1, cmin + config.cols - 1)
-        window = self.windows.get(key)
-        if window is None:
-            r0, r1 = max(key[0], -OFFSET), min(key[1], OFFSET)
-            c0, c1 = max(key[2], -OFFSET), min(key[3], OFFSET)
-            band = ((1 << (c1 - c0 + 1)) - 1) << (c0 + OFFSET) if c1 >= c0 else 0
-            window = self.windows[key] = sum(band << (r + OFFSET) * WIDTH for r in range(r0, r1 + 1))
-        return near & ~occ & window
 
     def _remember(self, key, moves) -> None:
         if len(self.cache) > _CACHE_LIMIT:
@@ -367,17 +353,10 @@ class PlaceCards(Step):
         self.cache[key] = moves
 
     def _slides(self, gs, card: int, lines: str) -> list[Move]:
-        text = self.config.texts[card]
-        key = ("slide", text, lines, gs.occ)
-        moves = self.cache.get(key) if gs.occ >= 0 else None
-        if moves is None:
-            config = self.config
-            moves = [Move("slide", sl, f"slide {text} into {sl.line} {sl.index} from {sl.side}")
-                     for sl in grid.slides(gs.cells, config.rows, config.cols, config.adjacency)
-                     if sl.line in lines]
-            if gs.occ >= 0:
-                self._remember(key, moves)
-        return moves
+        """`slide ... into row 1 from left` for every slide into a line `lines` names."""
+        text, origin = self.config.texts[card], gs.origin
+        return [Move("slide", slide, f"slide {text} into {slide[0]} {slide[1] + origin[slide[0] != 'row']} from {slide[2]}")
+                for slide in self.board.slides(gs.occ, gs.box, lines)]
 
     def _relocations(self, st, gs) -> list[Move]:
         """The moves of the pending `when placed, move ...` effect (kept in `gs.effect`)."""
@@ -388,22 +367,28 @@ class PlaceCards(Step):
         return moves
 
     def _find_relocations(self, st, gs, seat: int, card: int) -> list[Move]:
-        """`move sun to 0,3` for each legal move of a card the effect allows (arg: card, space).
+        """`move sun to 0,3` for each legal move of a card the effect allows (arg: card, cell).
         Two movable cards with one text are told apart by their place: `move bee at 1,2 to 0,3`."""
-        config = self.config
+        config, board = self.config, self.board
         movable = cards_of(config.movers[card](st, gs, card, seat) & gs.mask)
-        texts, cells, where = config.texts, gs.cells, gs.where
+        texts, at, where, origin, occ, box = config.texts, gs.at, gs.where, gs.origin, gs.occ, gs.box
         names = [texts[c] for c in movable]
         moves = []
-        for src, dst in grid.relocations(cells, [where[c] for c in movable], config.rows, config.cols,
-                                         config.adjacency):
-            mover = cells[src]
-            if names.count(texts[mover]) == 1:
-                move = self.interned.get((mover, dst))
-                if move is None:
-                    move = self.interned[mover, dst] = Move("move", (mover, dst),
-                                                            f"move {texts[mover]} to {dst[0]},{dst[1]}")
-            else:
-                move = Move("move", (mover, dst), f"move {texts[mover]} at {src[0]},{src[1]} to {dst[0]},{dst[1]}")
-            moves.append(move)
+        for src in sorted(where[c] for c in movable):
+            mover = at[src]
+            free = board.targets(occ, box, src)
+            while free:
+                low = free & -free
+                dst = low.bit_length() - 1
+                free ^= low
+                if names.count(texts[mover]) == 1:
+                    move = self.interned.get((mover, dst, origin))
+                    if move is None:
+                        r, c = board.pos(dst, origin)
+                        move = self.interned[mover, dst, origin] = Move(
+                            "move", (mover, dst), f"move {texts[mover]} to {r},{c}")
+                else:
+                    (sr, sc), (r, c) = board.pos(src, origin), board.pos(dst, origin)
+                    move = Move("move", (mover, dst), f"move {texts[mover]} at {sr},{sc} to {r},{c}")
+                moves.append(move)
         return moves
