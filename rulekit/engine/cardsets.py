@@ -53,10 +53,13 @@ class MoveTable:
             part = mask & run
             if part:
                 found = get(part)
-                if found is None:
-                    found = self.cache[part] = self._build(part)
-                out += found
+                out += found if found is not None else self.run_moves(part)
         return out
+
+    def run_moves(self, part: int) -> tuple[Move, ...]:
+        """The moves for cards inside one run, built once and cached."""
+        found = self.cache[part] = self._build(part)
+        return found
 
     def allows(self, mask: int, move) -> bool:
         """Whether `move` is this table's interned move for a card in `mask`."""

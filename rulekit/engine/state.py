@@ -16,7 +16,7 @@ from .moves import Move, normalize
 #: Per-seat list fields copied by `clone()`.
 _SEAT_LISTS = ("hands", "scores", "bids", "bid_cards", "tricks_won", "dealt", "taken", "aside",
                "pending")
-_SCALARS = ("rules", "n", "seed", "chance", "round", "step", "current_player", "dealer", "leader",
+_SCALARS = ("rules", "n", "seed", "chance", "round", "_step", "_at", "current_player", "dealer", "leader",
             "lead", "trump", "tricks_played", "is_terminal", "undealt", "revealed", "last_round")
 
 
@@ -28,7 +28,8 @@ class State:
 
     def __init__(self, rules, players: int, seed: int):
         self.rules, self.n, self.seed, self.chance = rules, players, seed, 0
-        self.round, self.step, self.is_terminal, self.winners = 1, -1, False, []
+        self.round, self.is_terminal, self.winners = 1, False, []
+        self.step = -1
         self.current_player = None
         self.hands = [0] * players
         self.scores = [0] * players
@@ -48,6 +49,17 @@ class State:
     # ---- the public API ------------------------------------------------------------------
 
     @property
+    def step(self) -> int:
+        """Index of the step the game is in (in `rules.steps`)."""
+        return self._step
+
+    @step.setter
+    def step(self, index: int) -> None:
+        steps = self.rules.steps
+        self._step = index
+        self._at = steps[index] if 0 <= index < len(steps) else None     # the step object itself
+
+    @property
     def history(self) -> list[str]:
         return [m.text for m in self._history]
 
@@ -55,13 +67,13 @@ class State:
         """The moves the current seat may make, in a stable order; empty once the game is over."""
         if self.is_terminal:
             return []
-        return self.rules.steps[self.step].legal_moves(self)
+        return self._at.legal_moves(self)
 
     def apply(self, move) -> None:
         """Make a move (a `Move` or its text); raises `IllegalMoveError` and changes nothing if illegal."""
         if self.is_terminal:
             raise IllegalMoveError(move, [], "the game is over")
-        step = self.rules.steps[self.step]
+        step = self._at
         over = step.play(self, move)          # None when not an interned legal move
         if over is None:
             legal = self._legal
@@ -111,14 +123,18 @@ class State:
     def advance(self) -> None:
         """Run steps until one needs a decision, ending rounds (and the game) on the way."""
         steps = self.rules.steps
+        index = self._step
         while not self.is_terminal:
-            self.step += 1
-            if self.step == len(steps):
+            index += 1
+            if index == len(steps):
+                self._step = index
                 self.rules.end_round(self)
-                self.step = self.rules.round_start - 1
+                index = self.rules.round_start - 1
                 continue
-            if steps[self.step].enter(self):
+            self._step, self._at = index, steps[index]
+            if self._at.enter(self):
                 return
+        self.step = index
         self.current_player = None
 
     def _resolve(self, move, legal) -> Move:

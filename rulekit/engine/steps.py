@@ -80,7 +80,6 @@ class Deal(Step):
     def __init__(self, deck, counts: tuple[int, ...]):
         self.deck, self.counts = deck, counts
         self.bits = [1 << card for card in range(deck.size)]
-        self.draws = shuffle_plan(deck.size)
 
     def enter(self, st) -> bool:
         self.deal(st)
@@ -88,8 +87,9 @@ class Deal(Step):
 
     def deal(self, st) -> None:
         count = self.counts[(st.round - 1) % len(self.counts)]
+        dealt_cards = st.n * count
         cards = list(range(self.deck.size))
-        shuffle(st.random(), cards, self.draws)
+        partial_shuffle(st.random().random, cards, dealt_cards)
         bit = self.bits.__getitem__
         dealt = 0
         for seat in range(st.n):
@@ -99,20 +99,12 @@ class Deal(Step):
         st.undealt = self.deck.all_mask ^ dealt
 
 
-def shuffle_plan(size: int) -> list[tuple[int, int]]:
-    """For `shuffle`: each position from the last down to 1, with the bits drawn for it."""
-    return [(i, (i + 1).bit_length()) for i in range(size - 1, 0, -1)]
-
-
-def shuffle(rng, cards: list, plan: list[tuple[int, int]]) -> None:
-    """Shuffle `cards` exactly as `rng.shuffle(cards)` does (same draws, same result) without
-    its per-card method calls: Fisher-Yates from the end, each index drawn by rejection
-    from `getrandbits`, as `random.Random._randbelow` does."""
-    getrandbits = rng.getrandbits
-    for i, bits in plan:
-        j = getrandbits(bits)
-        while j > i:
-            j = getrandbits(bits)
+def partial_shuffle(rnd, cards: list, positions: int) -> None:
+    """Fisher-Yates over the first `positions` places only (the cards that are dealt): each
+    place takes a uniformly drawn card among those not yet placed. The rest stay undealt."""
+    size = len(cards)
+    for i in range(min(positions, size - 1)):
+        j = i + int(rnd() * (size - i))
         cards[i], cards[j] = cards[j], cards[i]
 
 
@@ -282,6 +274,8 @@ class Tricks(Step):
     def __init__(self, deck, count: int, first, follow, winner):
         self.table = MoveTable(deck, "play")
         self.cards_of_move, self.cache = self.table.cards_of_move, self.table.cache
+        self.runs = self.table.runs
+        self.pairs = [[(seat, card) for card in range(deck.size)] for seat in range(16)]   # MAX_PLAYERS seats
         self.bits = [1 << card for card in range(deck.size)]
         self.count, self.first = count, first
         self.follow, self.winner = follow, winner
@@ -295,14 +289,21 @@ class Tricks(Step):
 
     def legal(self, st) -> list[Move]:
         hand = st.hands[st.current_player]
+        cache = self.cache
         if st.trick:
             allowed = hand & self.follow[st.trump + 1][st.lead + 1]
             if allowed:
-                found = self.cache.get(allowed)       # following inside one suit: one lookup
+                found = cache.get(allowed)            # following inside one suit: one lookup
                 if found is not None:
                     return list(found)
                 hand = allowed
-        return self.table.by_runs(hand)
+        out = []
+        for run in self.runs:                         # MoveTable.by_runs, inlined: the hot path
+            part = hand & run
+            if part:
+                found = cache.get(part)
+                out += found if found is not None else self.table.run_moves(part)
+        return out
 
     legal_moves = legal
 
@@ -328,7 +329,7 @@ class Tricks(Step):
         st.hands[seat] = hand ^ cards
         if not trick:
             st.lead = card
-        trick.append((seat, card))
+        trick.append(self.pairs[seat][card])
         if len(trick) < st.n:
             st.current_player = (seat + 1) % st.n
             return False
