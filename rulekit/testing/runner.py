@@ -243,7 +243,7 @@ def _fails(game, players, seed, moves, name, checks, spend, free=False):
 def _delete_chunks(game, players, seed, moves, name, checks, spend):
     """Delete runs of moves, long runs first, while the failure persists."""
     best = None
-    size = max(1, len(moves) // 2)
+    size = max(1, len(moves) - 1)           # first: could the last move alone do it?
     while size >= 1 and spend.left > 0:
         start = len(moves) - size - 1
         while start >= 0 and spend.left > 0:
