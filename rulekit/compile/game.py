@@ -154,7 +154,7 @@ def _build_round(rules: Ruleset, sections: dict, exprs: ExprCompiler) -> None:
     if isinstance(bid, n.BidNumber):
         first = _seat_fn(_option(bid, n.InTurn).seat, bid) if _option(bid, n.InTurn) else _seat_fn(
             n.SeatRef("named", n.Name("dealer")), bid)
-        rules.steps.append(st_.BidNumber(bid.low, bid.high, first))
+        rules.steps.append(st_.BidNumber(bid.low, bid.high, first, _option(bid, n.Simultaneous) is not None))
     elif isinstance(bid, n.BidCard):
         repeat = clauses.get(n.Repeat)
         rules.steps.append(st_.BidCard(deck, _option(bid, n.Value).attr.text,
@@ -230,7 +230,8 @@ def _tricks_step(rules: Ruleset, sections: dict, clause: n.Tricks, bid):
     table = follow_table(sections["follow"], preds)
     preds.follow_table = table
     winner = winner_rule(sections["trick winner"], preds)
-    return st_.Tricks(deck, clause.count, _seat_fn(clause.first, bid), table, winner)
+    then = None if clause.then.name is not None and clause.then.name.text == "winner" else _seat_fn(clause.then, bid)
+    return st_.Tricks(deck, clause.count, _seat_fn(clause.first, bid), table, winner, then)
 
 
 def _build_score(rules: Ruleset, score, exprs: ExprCompiler) -> None:

@@ -73,10 +73,7 @@ def _choice(rules, st, seat: int, visible: bool):
         return None
     if not visible:
         return "hidden"
-    step = rules.steps[st.step]
-    if step.name == "pass":
-        return [rules.deck.texts[c] for c in cards_of(pending)]
-    return rules.deck.texts[pending]
+    return rules.steps[st.step].choice_view(st, pending)
 
 
 def restore(rules, data: dict):
@@ -152,6 +149,8 @@ def _pending(rules, step, hand: int, choice):
         return None
     if choice == "hidden":
         raise ViewError("a full view is needed: this one hides a seat's choice")
+    if isinstance(choice, int) and not isinstance(choice, bool):
+        return choice                      # a number chosen in a hidden number bid
     if step is not None and step.name == "pass":
         mask = 0
         for text in choice:

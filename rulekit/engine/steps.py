@@ -59,6 +59,10 @@ class Step:
         """The text of a move as the legal list spells it (orders cards, for instance)."""
         return text
 
+    def choice_view(self, st, pending):
+        """A hidden choice (`state.pending[seat]`) as its own seat sees it: a card's text."""
+        return st.rules.deck.texts[pending]
+
     def why_illegal(self, st, text: str) -> str | None:
         return None
 
@@ -118,8 +122,13 @@ class Pass(Step):
         self.bits = [1 << card for card in range(deck.size)]
         self.text_order = {t: c for c, t in reversed(list(enumerate(deck.texts)))}
 
+
     def _today(self, st) -> tuple[int, int]:
-        return self.plan[(st.round - 1) % len(self.plan)]
+        count, offset = self.plan[(st.round - 1) % len(self.plan)]
+        return count, (st.n // 2 if offset is None else offset)     # None: across the table
+
+    def choice_view(self, st, pending):
+        return [st.rules.deck.texts[c] for c in cards_of(pending)]
 
     def enter(self, st) -> bool:
         count, offset = self._today(st)
@@ -164,18 +173,25 @@ class Pass(Step):
 
 
 class BidNumber(Step):
-    """`bid 0..11, in turn from dealer`: each seat in turn says a number; bids are open."""
+    """`bid 0..11, in turn from dealer`: each seat in turn says a number; bids are open.
+    With `simultaneous`, each seat picks its number hidden and all are revealed together."""
     name = "bid"
 
-    def __init__(self, low: int, high: int, first):
+    def __init__(self, low: int, high: int, first, simultaneous: bool = False):
         self.moves = [Move("bid", v, f"bid {v}") for v in range(low, high + 1)]
         self.interned = frozenset(map(id, self.moves))
         self.first = first
+        self.simultaneous = simultaneous
 
     def enter(self, st) -> bool:
         st.bids = [None] * st.n
+        st.pending = [None] * st.n
+        st.revealed = False
         st.current_player = self.first(st)
         return True
+
+    def choice_view(self, st, pending):
+        return pending
 
     def legal(self, st) -> list[Move]:
         return self.moves
@@ -184,6 +200,12 @@ class BidNumber(Step):
         return id(move) in self.interned
 
     def apply(self, st, move) -> bool:
+        if self.simultaneous:
+            st.pending[st.current_player] = move.arg
+            if self.next_undecided(st):
+                return False
+            st.bids, st.pending, st.revealed = list(st.pending), [None] * st.n, True
+            return True
         st.bids[st.current_player] = move.arg
         nxt = (st.current_player + 1) % st.n
         if st.bids[nxt] is None:
@@ -271,13 +293,14 @@ class Tricks(Step):
     """`tricks 11, first led by dealer, then by winner`: play cards to tricks."""
     name = "play"
 
-    def __init__(self, deck, count: int, first, follow, winner):
+    def __init__(self, deck, count: int, first, follow, winner, then=None):
         self.table = MoveTable(deck, "play")
         self.cards_of_move, self.cache = self.table.cards_of_move, self.table.cache
         self.runs = self.table.runs
         self.pairs = [[(seat, card) for card in range(deck.size)] for seat in range(16)]   # MAX_PLAYERS seats
         self.bits = [1 << card for card in range(deck.size)]
         self.count, self.first = count, first
+        self.then = then                  # who leads after a trick: None for its winner
         self.follow, self.winner = follow, winner
 
     def enter(self, st) -> bool:
@@ -350,7 +373,7 @@ class Tricks(Step):
         st.trick = []
         st.lead = -1
         st.tricks_played += 1
-        st.current_player = st.leader = winner
+        st.current_player = st.leader = winner if self.then is None else self.then(st)
         return st.tricks_played == self.count
 
     def why_illegal(self, st, text: str) -> str | None:
