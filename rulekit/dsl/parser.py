@@ -31,8 +31,10 @@ _WORDS = {
 @lru_cache(maxsize=1)
 def grammar_parser() -> lark.Lark:
     text = resources.files(__package__).joinpath("grammar.lark").read_text()
+    # cache=True: Lark keeps the built tables in the temp folder, keyed by the grammar's hash,
+    # so a new process loads its first rule file in milliseconds instead of ~100 ms.
     return lark.Lark(text, parser="lalr", lexer="contextual", propagate_positions=True,
-                     maybe_placeholders=True)
+                     maybe_placeholders=True, cache=True)
 
 
 def parse(text: str, file: str = "<rules>") -> n.RuleFile:
