@@ -156,6 +156,26 @@ def test_regions_and_lines_of_the_board():
     assert got[0, 0] == 20
 
 
+@pytest.mark.parametrize("expr, values", [
+    ("sum(display, own, points)", [4, 2]),
+    ("count(display, own and points > 0)", [2, 1]),
+    ("count(display, points >= 2 and own)", [2, 1]),
+    ("count(display, 1 < points)", [3, 3]),
+    ("count(hand + display, own and points = 0)", [1, 2]),   # a card in hand scores 0
+])
+def test_conditions_on_points_outside_card_rules(expr, values):
+    """'Go through each of the cards ... If the conditions of the cards are fulfilled, they
+    score points': outside card rules every card's points are known first, and a condition
+    on them picks the cards at once (cards off the board score 0)."""
+    game = rulekit.loads(COPIES + f"\nscore at end -> {expr}\n")
+    display = [(0, 0, "seed", 0), (0, 1, "mirror", 0), (1, 0, "echo", 1), (1, 1, "stone 4", 1)]
+    state = game.restore({"players": 2, "phase": "choose", "current_player": 0,
+                          "hands": [["stone 5"], ["seed"]],
+                          "display": [{"row": r, "col": c, "card": card, "owner": o} for r, c, card, o in display]})
+    assert [e["points"] for e in state.view()["display"]] == [2, 2, 2, 0]
+    assert [state.rules.final_score(state, seat) for seat in (0, 1)] == values
+
+
 @pytest.mark.parametrize("card_rule, message", [
     ("scores sum(row, own, points)", "this card's points would depend on its own points"),
     ("scores points", "a card's rule cannot read its own points"),

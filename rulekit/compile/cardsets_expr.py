@@ -25,7 +25,7 @@ from contextlib import contextmanager
 import attrs
 
 from ..dsl import nodes as n
-from .exprs import Compiled, ExprCompiler, suggest
+from .exprs import _COMPARE, Compiled, ExprCompiler, suggest
 
 SET_FUNCS = ("count", "any", "all", "sum", "max", "min")
 #: Set names: (needs a board, needs this card, differs by seat, may hold this card).
@@ -71,17 +71,32 @@ class CardWords:
 def card_points(st, gs, card: int) -> int:
     """Points `card` scores on the board now. Cards are scored left to right, top to bottom;
     a card whose points are being worked out counts 0 when read again (copy cycles)."""
-    if gs is None or card not in gs.where:
+    if gs is None:
         return 0
-    memo = gs.points_memo(len(st._history))
-    if not memo:
-        at = gs.at
-        for bit in sorted(at):
-            _compute(st, gs, memo, at[bit])
+    memo = display_points(st, gs)
     value = memo.get(card)
     if value is None:
-        return _compute(st, gs, memo, card)
+        return _compute(st, gs, memo, card) if card in gs.where else 0
     return 0 if value == _BUSY else value
+
+
+def display_points(st, gs) -> dict:
+    """{card: points} of every card on the display, worked out once per position (in the
+    middle of working them out, the cards done so far)."""
+    memo = gs.points_memo(len(st._history))
+    if not memo and gs.at:
+        grid = st.rules.grid
+        points, owner, at = grid.points, grid.owner, gs.at
+        for bit in sorted(at):
+            card = at[bit]
+            if card not in memo:
+                fn = points[card]
+                if fn is None:
+                    memo[card] = 0
+                else:
+                    memo[card] = _BUSY
+                    memo[card] = fn(Here(st, gs, card, None), owner[card])
+    return memo
 
 
 def _compute(st, gs, memo, card: int) -> int:
@@ -95,6 +110,25 @@ def _compute(st, gs, memo, card: int) -> int:
     memo[card] = _BUSY
     value = memo[card] = fn(Here(st, gs, card, None), st.rules.grid.owner[card])
     return value
+
+
+def points_mask(st, gs, op, bound: int, flipped: bool, everything: int) -> int:
+    """The cards whose points pass `op(points, bound)` (`op(bound, points)` if `flipped`),
+    once every card's points are known; cards off the board score 0."""
+    if gs is None:
+        return everything if (op(bound, 0) if flipped else op(0, bound)) else 0
+    memo = display_points(st, gs)
+    key = (op, bound, flipped)
+    mask = gs.points_masks.get(key)
+    if mask is None:
+        mask = 0
+        for card, value in memo.items():
+            if op(bound, value) if flipped else op(value, bound):
+                mask |= 1 << card
+        if op(bound, 0) if flipped else op(0, bound):
+            mask |= everything & ~gs.mask
+        gs.points_masks[key] = mask
+    return mask
 
 
 def _members(mask: int):
@@ -240,7 +274,7 @@ class SetExprCompiler(ExprCompiler):
             with self._member():
                 valuer = self._value(value)
         self._check_self_points(node, args[0], condition, value)
-        impl = _set_impl(func, base, masker, tester, valuer)
+        impl = _set_impl(func, base, masker, tester, valuer, not self.rule)
         per_seat = any(_mentions(a, _SEAT_WORDS | {k for k, v in self.names.items() if v.per_seat})
                        for a in args)
         kind = "bool" if func in ("any", "all") else "int"
@@ -265,6 +299,13 @@ class SetExprCompiler(ExprCompiler):
         mask = self._mask(node)
         if mask is not None:
             return mask, None
+        if self._points_test(node):
+            with self._member():
+                self.compile(node, "bool")          # for its diagnostics
+            op, everything = _COMPARE[node.op], self.words.all_mask
+            flipped = isinstance(node.left, n.Int)          # `0 < points`
+            bound = node.left.value if flipped else node.right.value
+            return (lambda h, p: points_mask(h.st, h.gs, op, bound, flipped, everything)), None
         if isinstance(node, n.BoolOp) and node.op == "and":
             lm, lt = self.compile_filter(node.left)
             rm, rt = self.compile_filter(node.right)
@@ -272,6 +313,15 @@ class SetExprCompiler(ExprCompiler):
         with self._member():
             test = self.compile(node, "bool").fn
         return None, test
+
+    def _points_test(self, node) -> bool:
+        """`points > 0` (points against a number) outside a card's rule: then every card's
+        points are known before the test, and it becomes a mask of cards."""
+        if self.rule or not isinstance(node, n.Compare) or "points" in self.names:
+            return False
+        sides = (node.left, node.right)
+        return (any(isinstance(x, n.Ref) and x.name == "points" for x in sides)
+                and any(isinstance(x, n.Int) for x in sides))
 
     def _mask(self, node):
         """Closure (site, seat) -> mask of cards meeting `node`, or None if it needs a card."""
@@ -329,7 +379,9 @@ class SetExprCompiler(ExprCompiler):
                         "leave the card out with `other`, as in sum(row, own and other, points)")
 
 
-def _set_impl(func, base, masker, tester, valuer):
+def _set_impl(func, base, masker, tester, valuer, settled=False):
+    """The closure of a set function; `settled`: outside any card's rule, so every card's
+    points are known before they are read."""
     if tester is None and func in ("count", "any"):
         return _mask_count(func, base, masker)
 
@@ -357,6 +409,15 @@ def _set_impl(func, base, masker, tester, valuer):
             values = [table[card] for card in _members(members(h, p))]
             return fold(values) if values else 0
         return by_table
+    if valuer is card_points and settled:
+        def by_known_points(h, p):
+            gs = h.gs
+            if gs is None:
+                return 0
+            get = display_points(h.st, gs).get
+            values = [get(card, 0) for card in _members(members(h, p))]
+            return fold(values) if values else 0
+        return by_known_points
     if valuer is card_points:
         def by_points(h, p):
             st, gs = h.st, h.gs

@@ -485,6 +485,7 @@ class BitBoard:
         #: the origin (absolute cell of frame bit 0) of a display around (0, 0)
         self.home = (-(rows - 1) - margin, -(cols - 1) - margin)
         self.interior = self.rect(margin, margin + 2 * rows - 2, margin, margin + 2 * cols - 2)
+        self.outside = ((1 << self.size) - 1) & ~self.interior
         self.row_cells = [self.rect(r, r, 0, width - 1) for r in range(self.height)]
         self.col_cells = [self.rect(0, self.height - 1, c, c) for c in range(width)]
         self._near: dict[int, list[int]] = {}

@@ -21,7 +21,8 @@ class GridState:
     """Display, decks, revealed cards, placing order, tie-breaker token and removed cards."""
 
     __slots__ = ("board", "origin", "occ", "at", "where", "mask", "decks", "tiebreaker", "revealed",
-                 "queue", "passer", "effect", "removed", "_box", "_geo", "_points", "_points_key")
+                 "queue", "passer", "effect", "removed", "_box", "_geo", "_points", "_points_key",
+                 "points_masks")
 
     def __init__(self, players: int, board: BitBoard):
         self.board = board
@@ -38,6 +39,7 @@ class GridState:
         self.effect = None              # (seat, card, moves or None) while a placed card's move is pending
         self.removed = [0] * players    # masks of cards out of the game, per owner
         self._box = self._geo = self._points = self._points_key = None
+        self.points_masks: dict = {}    # masks of cards by their points, beside the points memo
 
     def copy(self) -> "GridState":
         other = GridState.__new__(GridState)
@@ -47,6 +49,7 @@ class GridState:
         other.tiebreaker, other.passer, other.effect = self.tiebreaker, self.passer, self.effect
         other.revealed, other.queue, other.removed = list(self.revealed), list(self.queue), list(self.removed)
         other._box, other._geo, other._points, other._points_key = self._box, self._geo, None, None
+        other.points_masks = {}
         return other
 
     # ---- positions ------------------------------------------------------------------------
@@ -99,7 +102,7 @@ class GridState:
 
     def settle(self) -> None:
         """After a change: move the frame along if the display left its interior."""
-        if self.occ & ~self.board.interior:
+        if self.occ & self.board.outside:
             self._recentre()
 
     def _recentre(self) -> None:
@@ -179,5 +182,5 @@ class GridState:
     def points_memo(self, key) -> dict:
         """The memo of card points for the state as it is at `key` (fresh when `key` changed)."""
         if self._points_key != key or self._points is None:
-            self._points, self._points_key = {}, key
+            self._points, self._points_key, self.points_masks = {}, key, {}
         return self._points

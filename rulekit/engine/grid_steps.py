@@ -98,11 +98,14 @@ class DrawCards(Step):
         self.cache: dict[int, list[Move]] = {}
 
     def enter(self, st) -> bool:
-        gs = grid_of(st)
-        for seat in range(st.n):
-            deck = gs.decks[seat]
-            st.hands[seat] |= _mask(deck[:self.count])
-            del deck[:self.count]
+        hands, count = st.hands, self.count
+        for seat, deck in enumerate(st.extra["grid"].decks):
+            if count == 1:
+                if deck:
+                    hands[seat] |= 1 << deck.pop(0)
+            else:
+                hands[seat] |= _mask(deck[:count])
+                del deck[:count]
         return self.keep is not None and self._ask(st, 0)
 
     def _ask(self, st, start: int) -> bool:
@@ -196,18 +199,20 @@ class RevealCards(Step):
 
     def __init__(self, config: GridConfig):
         self.config = config
+        self.removing = _mask(c for c, removes in enumerate(config.removes) if removes)
 
     def enter(self, st) -> bool:
-        gs = grid_of(st)
-        gs.revealed = list(st.pending)
+        gs = st.extra["grid"]
+        gs.revealed = revealed = st.pending
         st.pending = [None] * st.n
         st.revealed = True
-        removes = self.config.removes
-        if any(card is not None and removes[card] for card in gs.revealed):
-            for seat, card in enumerate(gs.revealed):
-                if card is not None:
-                    gs.removed[seat] |= 1 << card
-            gs.revealed = [None] * st.n
+        for card in revealed:
+            if card is not None and self.removing >> card & 1:
+                for seat, chosen in enumerate(revealed):
+                    if chosen is not None:
+                        gs.removed[seat] |= 1 << chosen
+                gs.revealed = [None] * st.n
+                break
         return False
 
 
@@ -231,25 +236,27 @@ class PlaceCards(Step):
     def __init__(self, config: GridConfig, descending: bool, ties_to_holder: bool, passes: bool):
         self.config, self.board = config, config.board
         self.descending, self.ties_to_holder, self.passes = descending, ties_to_holder, passes
-        self.tables: dict = {}          # (card text, frame origin) -> cell bit -> place move
-        self.interned: dict = {}        # (card, cell bit, frame origin) -> move move
+        self.tables: dict = {}          # (card text or card, frame origin) -> cell bit -> place or move move
+        self.interned: dict = {}        # (card text, frame origin, slide) -> slide move
         self.cache: dict[tuple, list[Move]] = {}
 
     # -- order
     def enter(self, st) -> bool:
-        gs = grid_of(st)
-        number, n = self.config.number, st.n
-        seats = [s for s in range(n) if gs.revealed[s] is not None]
-        holder = gs.tiebreaker
+        gs = st.extra["grid"]
+        number, n, revealed, holder = self.config.number, st.n, gs.revealed, gs.tiebreaker
         sign = -1 if self.descending else 1
-
-        def key(seat):
-            tie = (seat - holder) % n if self.ties_to_holder else seat
-            return sign * number[gs.revealed[seat]], tie
-        gs.queue = sorted(seats, key=key)
-        held = gs.revealed[holder] if holder in seats else None
-        tied = held is not None and any(s != holder and number[gs.revealed[s]] == number[held] for s in seats)
-        gs.passer = holder if tied and self.passes else None
+        keys = []
+        for seat, card in enumerate(revealed):
+            if card is not None:
+                keys.append((sign * number[card], (seat - holder) % n if self.ties_to_holder else seat, seat))
+        keys.sort()
+        gs.queue = [seat for _, _, seat in keys]
+        held, gs.passer = revealed[holder], None
+        if held is not None and self.passes:
+            for _, _, seat in keys:
+                if seat != holder and number[revealed[seat]] == number[held]:
+                    gs.passer = holder
+                    break
         return self._next(st, gs)
 
     def _next(self, st, gs) -> bool:
@@ -272,7 +279,7 @@ class PlaceCards(Step):
 
     # -- moves
     def legal(self, st) -> list[Move]:
-        gs = grid_of(st)
+        gs = st.extra["grid"]
         if gs.effect is not None:
             return self._relocations(st, gs)
         card = gs.revealed[st.current_player]
@@ -284,7 +291,7 @@ class PlaceCards(Step):
         return self._places(gs, card)
 
     def apply(self, st, move) -> bool:
-        gs = grid_of(st)
+        gs = st.extra["grid"]
         seat = st.current_player
         if move.kind == "move":
             card, dst = move.arg
@@ -353,10 +360,24 @@ class PlaceCards(Step):
         self.cache[key] = moves
 
     def _slides(self, gs, card: int, lines: str) -> list[Move]:
-        """`slide ... into row 1 from left` for every slide into a line `lines` names."""
-        text, origin = self.config.texts[card], gs.origin
-        return [Move("slide", slide, f"slide {text} into {slide[0]} {slide[1] + origin[slide[0] != 'row']} from {slide[2]}")
-                for slide in self.board.slides(gs.occ, gs.box, lines)]
+        """`slide ... into row 1 from left` for every slide into a line `lines` names, cached per
+        display; each move is interned per card text, frame and slide."""
+        text, origin, occ = self.config.texts[card], gs.origin, gs.occ
+        key = (text, lines, occ, origin)
+        moves = self.cache.get(key)
+        if moves is None:
+            interned, moves = self.interned, []
+            if len(interned) > _CACHE_LIMIT:
+                interned.clear()
+            for slide in self.board.slides(occ, gs.box, lines):
+                move = interned.get((text, origin, slide))
+                if move is None:
+                    index = slide[1] + origin[slide[0] != "row"]
+                    move = interned[text, origin, slide] = Move(
+                        "slide", slide, f"slide {text} into {slide[0]} {index} from {slide[2]}")
+                moves.append(move)
+            self._remember(key, moves)
+        return moves
 
     def _relocations(self, st, gs) -> list[Move]:
         """The moves of the pending `when placed, move ...` effect (kept in `gs.effect`)."""
@@ -367,28 +388,45 @@ class PlaceCards(Step):
         return moves
 
     def _find_relocations(self, st, gs, seat: int, card: int) -> list[Move]:
-        """`move sun to 0,3` for each legal move of a card the effect allows (arg: card, cell).
-        Two movable cards with one text are told apart by their place: `move bee at 1,2 to 0,3`."""
-        config, board = self.config, self.board
-        movable = cards_of(config.movers[card](st, gs, card, seat) & gs.mask)
-        texts, at, where, origin, occ, box = config.texts, gs.at, gs.where, gs.origin, gs.occ, gs.box
-        names = [texts[c] for c in movable]
+        """`move sun to 0,3` for each legal move of a card the effect allows (arg: card, cell),
+        cached per display and movable cards. Two movable cards with one text are told apart
+        by their place: `move bee at 1,2 to 0,3`."""
+        movable = self.config.movers[card](st, gs, card, seat) & gs.mask
+        where = gs.where
+        placed = tuple(sorted((where[c], c) for c in cards_of(movable)))
+        key = (movable, gs.occ, gs.origin, placed)
+        moves = self.cache.get(key)
+        if moves is None:
+            moves = self._relocation_moves(gs, movable, [src for src, _ in placed])
+            self._remember(key, moves)
+        return moves
+
+    def _relocation_moves(self, gs, movable: int, sources: list[int]) -> list[Move]:
+        board, texts, at, origin, occ, box = self.board, self.config.texts, gs.at, gs.origin, gs.occ, gs.box
+        names = [texts[c] for c in cards_of(movable)]
         moves = []
-        for src in sorted(where[c] for c in movable):
+        for src in sources:
             mover = at[src]
             free = board.targets(occ, box, src)
+            if names.count(texts[mover]) == 1:
+                table = self.tables.get((mover, origin))
+                if table is None:
+                    table = self.tables[mover, origin] = [None] * board.size
+                while free:
+                    low = free & -free
+                    dst = low.bit_length() - 1
+                    free ^= low
+                    move = table[dst]
+                    if move is None:
+                        r, c = board.pos(dst, origin)
+                        move = table[dst] = Move("move", (mover, dst), f"move {texts[mover]} to {r},{c}")
+                    moves.append(move)
+                continue
+            sr, sc = board.pos(src, origin)
             while free:
                 low = free & -free
                 dst = low.bit_length() - 1
                 free ^= low
-                if names.count(texts[mover]) == 1:
-                    move = self.interned.get((mover, dst, origin))
-                    if move is None:
-                        r, c = board.pos(dst, origin)
-                        move = self.interned[mover, dst, origin] = Move(
-                            "move", (mover, dst), f"move {texts[mover]} to {r},{c}")
-                else:
-                    (sr, sc), (r, c) = board.pos(src, origin), board.pos(dst, origin)
-                    move = Move("move", (mover, dst), f"move {texts[mover]} at {sr},{sc} to {r},{c}")
-                moves.append(move)
+                r, c = board.pos(dst, origin)
+                moves.append(Move("move", (mover, dst), f"move {texts[mover]} at {sr},{sc} to {r},{c}"))
         return moves
