@@ -87,6 +87,7 @@ def display_points(st, gs) -> dict:
     if not memo and gs.at:
         grid = st.rules.grid
         points, owner, at = grid.points, grid.owner, gs.at
+        here = Here(st, gs, None, None)         # closures never keep it: one serves every card
         for bit in sorted(at):
             card = at[bit]
             if card not in memo:
@@ -95,7 +96,8 @@ def display_points(st, gs) -> dict:
                     memo[card] = 0
                 else:
                     memo[card] = _BUSY
-                    memo[card] = fn(Here(st, gs, card, None), owner[card])
+                    here.card = card
+                    memo[card] = fn(here, owner[card])
     return memo
 
 
@@ -247,7 +249,7 @@ class SetExprCompiler(ExprCompiler):
         if self.depth == 0:
             self.report(node, f"`in {word}` is about one card, and no card is meant here",
                         "use it in a card's `scores` rule")
-        return Compiled(lambda h, p: h.gs.region_mask(region) >> h.card & 1 == 1, "bool", False)
+        return Compiled(lambda h, p: h.gs.in_region(h.card, region), "bool", False)
 
     # -- set functions
     def _call(self, node):
@@ -259,7 +261,9 @@ class SetExprCompiler(ExprCompiler):
 
     def _set_call(self, node):
         func, args = node.func, node.args
-        base = self._set(args[0])
+        base, on_board = self._set(args[0])
+        if base is _read_display:               # the whole display: its cards are at hand
+            base, on_board = _read_display_cards, False
         wants = {"count": (0, 1), "any": (0, 1), "all": (1,), "sum": (1, 2), "max": (1, 2), "min": (1, 2)}
         extra = len(args) - 1
         if extra not in wants[func]:
@@ -274,7 +278,7 @@ class SetExprCompiler(ExprCompiler):
             with self._member():
                 valuer = self._value(value)
         self._check_self_points(node, args[0], condition, value)
-        impl = _set_impl(func, base, masker, tester, valuer, not self.rule)
+        impl = _set_impl(func, base, on_board, masker, tester, valuer, not self.rule)
         per_seat = any(_mentions(a, _SEAT_WORDS | {k for k, v in self.names.items() if v.per_seat})
                        for a in args)
         kind = "bool" if func in ("any", "all") else "int"
@@ -354,12 +358,15 @@ class SetExprCompiler(ExprCompiler):
         return None
 
     def _set(self, node):
-        """A set expression → closure (here, seat) -> mask of card ids."""
+        """A set expression → (closure (here, seat) -> mask, on the board): sets of places on
+        the board are masks of cells (`GridState`), the others (and mixtures) of card ids."""
         if isinstance(node, n.BinOp) and node.op in ("+", "-"):
-            left, right = self._set(node.left), self._set(node.right)
+            (left, left_board), (right, right_board) = self._set(node.left), self._set(node.right)
+            if left_board != right_board:
+                left, right = (_as_cards(left) if left_board else left), (_as_cards(right) if right_board else right)
             if node.op == "+":
-                return lambda h, p: left(h, p) | right(h, p)
-            return lambda h, p: left(h, p) & ~right(h, p)
+                return (lambda h, p: left(h, p) | right(h, p)), left_board and right_board
+            return (lambda h, p: left(h, p) & ~right(h, p)), left_board and right_board
         name = node.name
         needs_board, needs_card, _, _ = SETS[name]
         if needs_board and not self.words.board:
@@ -367,7 +374,7 @@ class SetExprCompiler(ExprCompiler):
         if needs_card and self.depth == 0:
             self.report(node, f"`{name}` is around one card, and no card is meant here",
                         "use it in a card's `scores` rule; at game level use display, centre, corners, edges")
-        return _SET_READERS[name]
+        return _SET_READERS[name], needs_board
 
     def _check_self_points(self, node, base, condition, value) -> None:
         """A card's rule may not read, through a set, the points of a set that can hold itself."""
@@ -379,11 +386,16 @@ class SetExprCompiler(ExprCompiler):
                         "leave the card out with `other`, as in sum(row, own and other, points)")
 
 
-def _set_impl(func, base, masker, tester, valuer, settled=False):
-    """The closure of a set function; `settled`: outside any card's rule, so every card's
-    points are known before they are read."""
+def _set_impl(func, base, on_board, masker, tester, valuer, settled=False):
+    """The closure of a set function over `base`, a set of cells (`on_board`) or of cards;
+    `settled`: outside any card's rule, so every card's points are known before they are read."""
     if tester is None and func in ("count", "any"):
+        if on_board and masker is not None:
+            cards = masker
+            masker = lambda h, p: h.gs.cells_of(cards(h, p))       # noqa: E731
         return _mask_count(func, base, masker)
+    if on_board:
+        base = _as_cards(base)
 
     def members(h, p):
         mask = base(h, p)
@@ -435,6 +447,21 @@ def _set_impl(func, base, masker, tester, valuer, settled=False):
     return folded
 
 
+def _as_cards(cells):
+    """A set of cells as the set of the cards on them."""
+    if cells is _read_display:
+        return _read_display_cards
+    return lambda h, p: h.gs.cards_at(cells(h, p))
+
+
+def _read_display(h, p):
+    return h.gs.occ
+
+
+def _read_display_cards(h, p):
+    return h.gs.mask
+
+
 def _mask_count(func, base, masker):
     """`count`/`any` of a set whose condition is all card words: one closure of a few ANDs."""
     if masker is None:
@@ -473,15 +500,16 @@ _DIRECT = {
     "taken": lambda st, p: st.taken[p].bit_count(),
 }
 
+#: Set names → readers (sets on the board as cells, see `GridState`; hand and taken as cards).
 _SET_READERS = {
-    "display": lambda h, p: h.gs.mask,
-    "adjacent4": lambda h, p: h.gs.neighbour_mask(h.card, 4),
-    "adjacent8": lambda h, p: h.gs.neighbour_mask(h.card, 8),
-    "row": lambda h, p: h.gs.line_mask(h.card, "row"),
-    "column": lambda h, p: h.gs.line_mask(h.card, "column"),
-    "centre": lambda h, p: h.gs.region_mask("centre"),
-    "corners": lambda h, p: h.gs.region_mask("corner"),
-    "edges": lambda h, p: h.gs.region_mask("edge"),
+    "display": _read_display,
+    "adjacent4": lambda h, p: h.gs.near_cells(h.card, 4),
+    "adjacent8": lambda h, p: h.gs.near_cells(h.card, 8),
+    "row": lambda h, p: h.gs.line_cells(h.card, "row"),
+    "column": lambda h, p: h.gs.line_cells(h.card, "column"),
+    "centre": lambda h, p: h.gs.region_cells("centre"),
+    "corners": lambda h, p: h.gs.region_cells("corner"),
+    "edges": lambda h, p: h.gs.region_cells("edge"),
     "hand": _read_hand,
     "taken": _read_taken,
 }

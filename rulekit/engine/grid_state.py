@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from .grid import BitBoard
 
-# keys of the geometry memo, beside card << 4 | adjacency
-_ROW, _COLUMN = 1, 2
-_REGION_KEYS = {"corner": -1, "edge": -2, "centre": -3}
+#: a region's place in `BitBoard.regions`
+_REGIONS = {"corner": 0, "edge": 1, "centre": 2}
 
 
 class GridState:
@@ -130,15 +129,8 @@ class GridState:
         self._box = self._geo = self._points = None
 
     # ---- questions about the display ------------------------------------------------------
-
-    def _cards(self, cells: int) -> int:
-        """The cards on the cells of a mask, as a card mask."""
-        at, mask = self.at, 0
-        while cells:
-            low = cells & -cells
-            mask |= 1 << at[low.bit_length() - 1]
-            cells ^= low
-        return mask
+    # Sets of places come as cell masks (bits of the frame); `cells_of` and `cards_at` turn
+    # card masks into cell masks and back, remembered until a card moves.
 
     def _memo(self) -> dict:
         geo = self._geo
@@ -146,38 +138,53 @@ class GridState:
             geo = self._geo = {}
         return geo
 
-    def neighbour_mask(self, card: int, adjacency: int) -> int:
-        geo, key = self._memo(), card << 4 | adjacency
-        mask = geo.get(key)
-        if mask is None:
-            bit = self.where.get(card)
-            mask = geo[key] = 0 if bit is None else self._cards(self.board.near(adjacency)[bit] & self.occ)
+    def cells_of(self, cards: int) -> int:
+        """The cells of the cards of a card mask that lie on the display."""
+        memo = self._memo()
+        cells = memo.get(cards)
+        if cells is None:
+            where, cells, mask = self.where, 0, cards & self.mask
+            while mask:
+                low = mask & -mask
+                cells |= 1 << where[low.bit_length() - 1]
+                mask ^= low
+            memo[cards] = cells
+        return cells
+
+    def cards_at(self, cells: int) -> int:
+        """The cards on the cells of a cell mask, as a card mask."""
+        at, mask = self.at, 0
+        while cells:
+            low = cells & -cells
+            mask |= 1 << at[low.bit_length() - 1]
+            cells ^= low
         return mask
 
-    def line_mask(self, card: int, line: str) -> int:
-        geo, key = self._memo(), card << 4 | (_ROW if line == "row" else _COLUMN)
-        mask = geo.get(key)
-        if mask is None:
-            bit = self.where.get(card)
-            if bit is None:
-                mask = 0
-            else:
-                r, c = divmod(bit, self.board.width)
-                cells = self.board.row_cells[r] if line == "row" else self.board.col_cells[c]
-                mask = self._cards(cells & self.occ)
-            geo[key] = mask
-        return mask
+    def near_cells(self, card: int, adjacency: int) -> int:
+        """The occupied cells next to a card (none when it is not on the display)."""
+        bit = self.where.get(card)
+        return 0 if bit is None else self.board.near(adjacency)[bit] & self.occ
 
-    def region_mask(self, region: str) -> int:
-        geo, key = self._memo(), _REGION_KEYS[region]
-        mask = geo.get(key)
-        if mask is None:
-            mask = 0
-            if self.occ:
-                corner, edge, centre = self.board.regions(self.box)
-                mask = self._cards(self.occ & (corner if key == -1 else edge if key == -2 else centre))
-            geo[key] = mask
-        return mask
+    def line_cells(self, card: int, line: str) -> int:
+        """The occupied cells of a card's row or column (none when it is not on the display)."""
+        bit = self.where.get(card)
+        if bit is None:
+            return 0
+        r, c = divmod(bit, self.board.width)
+        return self.occ & (self.board.row_cells[r] if line == "row" else self.board.col_cells[c])
+
+    def region_cells(self, region: str) -> int:
+        """The occupied cells of a region of the display's bounding box: "corner", "edge"
+        (corners included) or "centre" (the cells off the edge)."""
+        memo = self._memo()
+        cells = memo.get(region)                # (beside card masks, which are ints)
+        if cells is None:
+            cells = memo[region] = self.occ & self.board.regions(self.box)[_REGIONS[region]] if self.occ else 0
+        return cells
+
+    def in_region(self, card: int, region: str) -> bool:
+        bit = self.where.get(card)
+        return bit is not None and self.region_cells(region) >> bit & 1 == 1
 
     def points_memo(self, key) -> dict:
         """The memo of card points for the state as it is at `key` (fresh when `key` changed)."""
