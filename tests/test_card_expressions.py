@@ -176,6 +176,29 @@ def test_conditions_on_points_outside_card_rules(expr, values):
     assert [state.rules.final_score(state, seat) for seat in (0, 1)] == values
 
 
+@pytest.mark.parametrize("text", [(ROOT / "rules" / "duell-der-tiere.rules").read_text(), COPIES,
+                                  COPIES.replace("mirror 1  scores max(adjacent4, points)",
+                                                 "mirror 1  scores count(row - column, not own) * 2 - count(edges, other)")])
+def test_written_out_card_rules_score_as_their_closures(text, monkeypatch):
+    """Each card's rule runs as one written-out function (`_RuleWriter`): 'If the conditions
+    of the cards are fulfilled, they score points' exactly as the compiled closures say."""
+    from rulekit.compile.cardsets_expr import SetExprCompiler
+
+    written = rulekit.loads(text)
+    written.new_game(players=2, seed=0)
+    monkeypatch.setattr(SetExprCompiler, "compile_rule", lambda self, node: self.compile(node, "int").fn)
+    plain = rulekit.loads(text)
+    for seed in range(12):
+        a, b = written.new_game(players=2, seed=seed), plain.new_game(players=2, seed=seed)
+        rng = random.Random(seed)
+        while not a.is_terminal:
+            move = rng.choice(a.legal_moves()).text
+            a.apply(move)
+            b.apply(move)
+            assert a.view() == b.view()
+        assert (a.scores, a.winners) == (b.scores, b.winners)
+
+
 @pytest.mark.parametrize("card_rule, message", [
     ("scores sum(row, own, points)", "this card's points would depend on its own points"),
     ("scores points", "a card's rule cannot read its own points"),

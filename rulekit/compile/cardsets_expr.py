@@ -60,6 +60,7 @@ class CardWords:
     board: bool              # a board exists: display sets, regions
     points: list | None      # card id -> points closure or None; None when cards have no points
     all_mask: int = 0
+    bits: object = None      # the board's `grid.BitBoard`, for rules written out as functions
 
     @classmethod
     def empty(cls) -> "CardWords":
@@ -162,6 +163,7 @@ class SetExprCompiler(ExprCompiler):
         super().__init__(names, tables, report)
         self.words = words or CardWords.empty()
         self.depth, self.rule = depth, rule
+        self.compiled: dict[int, Compiled] = {}     # id(node) -> its closure, where a card is in scope
 
     def card_rule(self) -> "SetExprCompiler":
         """A compiler for a card's own rule: this card is in scope."""
@@ -181,6 +183,22 @@ class SetExprCompiler(ExprCompiler):
                         f"count it: count({node.name}), or test it: any({node.name}, ...)")
             return Compiled(lambda st, p: 0, want, False)
         return super().compile(node, want, per_seat_ok)
+
+    def _compile(self, node):
+        result = super()._compile(node)
+        if self.depth > 0:
+            self.compiled[id(node)] = result      # for `compile_rule`
+        return result
+
+    def compile_rule(self, node):
+        """A card's `scores` rule → f(here, seat): the closures of `compile`, written out as
+        one Python function where they are plain arithmetic, comparisons and counts of card
+        sets on the board (`_RuleWriter`); the rest is called as compiled."""
+        before = self.problems
+        compiled = self.compile(node, "int")
+        if self.problems > before or self.words.bits is None:
+            return compiled.fn
+        return _RuleWriter(self, self.words.bits).function(node)
 
     # -- names
     def _ref(self, node):
@@ -558,6 +576,147 @@ def _mentions(node, names) -> bool:
                 stack.append(child)
         stack.extend(getattr(item, "args", ()))
     return False
+
+
+class _RuleWriter:
+    """Writes a card's rule as the source of one function `rule(h, p)`, evaluated once (the
+    points of every card are worked out each time the display is scored).
+
+    Numbers, `if`, comparisons, `and`/`or`/`not` and arithmetic become Python operators;
+    `count`/`any` of a set of places around the card (`adjacent8`, `row + column`, `corners`,
+    ...) with a condition made of card words becomes bit operations on the display's cells,
+    as `_mask_count` computes them; `in corner` reads the region's cells. Anything else (sums
+    and maxima, per-card conditions, `points`, game names) calls its compiled closure, so the
+    function computes exactly what the closures do. The rule's card is on the display whenever
+    its rule is read (`card_points`), so its cell `bit` is known.
+    """
+
+    OPS = {"=": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">=", "+": "+", "-": "-", "*": "*"}
+
+    def __init__(self, compiler: SetExprCompiler, bits):
+        self.compiler, self.bits = compiler, bits
+        self.names: dict[str, object] = {}
+        self.uses: set[str] = set()
+
+    def function(self, node):
+        body = self.write(node)
+        lines = ["def rule(h, p):", "    gs = h.gs", "    card = h.card"]
+        if self.uses & {"occ", "bit"}:
+            lines.append("    occ = gs.occ")
+        if "bit" in self.uses:
+            lines.append("    bit = gs.where[card]")
+        lines.append(f"    return {body}")
+        space = dict(self.names)
+        exec(compile("\n".join(lines), "<card rule>", "exec"), space)     # noqa: S102 - our own text
+        return space["rule"]
+
+    def name(self, value) -> str:
+        key = f"k{len(self.names)}"
+        self.names[key] = value
+        return key
+
+    def write(self, node) -> str:
+        method = getattr(self, "_" + type(node).__name__.lower(), None)
+        text = method(node) if method is not None else None
+        if text is None:
+            return f"{self.name(self.compiler.compiled[id(node)].fn)}(h, p)"
+        return text
+
+    def _int(self, node):
+        return repr(node.value)
+
+    def _if(self, node):
+        return f"({self.write(node.then)} if {self.write(node.condition)} else {self.write(node.otherwise)})"
+
+    def _compare(self, node):
+        return f"({self.write(node.left)} {self.OPS[node.op]} {self.write(node.right)})"
+
+    def _binop(self, node):
+        op = self.OPS.get(node.op)
+        return None if op is None else f"({self.write(node.left)} {op} {self.write(node.right)})"
+
+    def _boolop(self, node):
+        return f"({self.write(node.left)} {node.op} {self.write(node.right)})"
+
+    def _not(self, node):
+        return f"(not {self.write(node.operand)})"
+
+    def _neg(self, node):
+        return f"(-{self.write(node.operand)})"
+
+    def _inregion(self, node):
+        region = REGIONS.get(node.word.text)
+        if region is None:
+            return None
+        self.uses.add("bit")
+        return f"(gs.region_cells({region!r}) >> bit & 1 == 1)"
+
+    def _call(self, node):
+        func, args = node.func, node.args
+        if func not in ("count", "any") or not args or not _is_set(args[0]) or len(args) > 2:
+            return None
+        if isinstance(args[0], n.Ref) and args[0].name == "display" and "display" not in self.compiler.names:
+            base = "gs.mask"                                # the display's cards, as `_set_call` reads it
+            mask = self.mask(args[1]) if len(args) == 2 else None
+        else:
+            base = self.cells(args[0])
+            mask = self.mask(args[1]) if len(args) == 2 else None
+            if mask is not None:
+                mask = f"gs.cells_of({mask})"
+        if base is None or (len(args) == 2 and mask is None):
+            return None
+        chosen = base if mask is None else f"({base} & {mask})"
+        return f"{chosen}.bit_count()" if func == "count" else f"({chosen} != 0)"
+
+    def cells(self, node) -> str | None:
+        """A set of places (as `SetExprCompiler._set`) as an expression of cells, or None."""
+        if isinstance(node, n.BinOp):
+            left, right = self.cells(node.left), self.cells(node.right)
+            if left is None or right is None:
+                return None
+            return f"({left} | {right})" if node.op == "+" else f"({left} & ~{right})"
+        name = node.name
+        if name in self.compiler.names:
+            return None
+        if name in ("adjacent4", "adjacent8"):
+            self.uses.add("bit")
+            return f"({self.name(self.bits.near(int(name[-1])))}[bit] & occ)"
+        if name in ("row", "column"):
+            self.uses.add("bit")
+            if name == "row":
+                return f"({self.name(self.bits.row_cells)}[bit // {self.bits.width}] & occ)"
+            return f"({self.name(self.bits.col_cells)}[bit % {self.bits.width}] & occ)"
+        region = {"centre": "centre", "corners": "corner", "edges": "edge"}.get(name)
+        if region is not None:
+            return f"gs.region_cells({region!r})"
+        if name == "display":
+            self.uses.add("occ")
+            return "occ"
+        return None
+
+    def mask(self, node) -> str | None:
+        """A condition of card words (as `SetExprCompiler._mask`) as a card-mask expression."""
+        words, names = self.compiler.words, self.compiler.names
+        if isinstance(node, n.Ref):
+            if node.name in names:
+                return None
+            if node.name in words.kinds:
+                return repr(words.kinds[node.name])
+            if node.name in ("own", "opponent") and words.seat_masks is not None:
+                seats = self.name(words.seat_masks)
+                return f"{seats}[p]" if node.name == "own" else f"({words.all_mask} & ~{seats}[p])"
+            if node.name == "other":
+                return "~(1 << card)"
+            return None
+        if isinstance(node, n.BoolOp):
+            left, right = self.mask(node.left), self.mask(node.right)
+            if left is None or right is None:
+                return None
+            return f"({left} {'&' if node.op == 'and' else '|'} {right})"
+        if isinstance(node, n.Not):
+            inner = self.mask(node.operand)
+            return None if inner is None else f"({words.all_mask} & ~{inner})"
+        return None
 
 
 def words_for_deck(deck) -> CardWords:

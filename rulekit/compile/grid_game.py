@@ -70,6 +70,8 @@ class GridGame:
         rows, cols, adjacency = (board.rows, board.cols, _adjacency(board)) if board else (1, 1, 8)
         self.config = gs_.GridConfig(self.deck.texts, self.owner, self.number, self.seat_cards,
                                      rows, cols, adjacency)
+        if board is not None:
+            self.words.bits = self.config.board
 
     # ---- building ------------------------------------------------------------------------
 
@@ -100,7 +102,7 @@ class GridGame:
     def _clause(self, clause, ids: list[int], exprs) -> None:
         config = self.config
         if isinstance(clause, n.CardScores):
-            fn = exprs.card_rule().compile(clause.expr, "int").fn
+            fn = exprs.card_rule().compile_rule(clause.expr)
             for card in ids:
                 self.points[card] = fn
         elif isinstance(clause, n.CardSlides):

@@ -102,9 +102,10 @@ class GridState:
     def settle(self) -> None:
         """After a change: move the frame along if the display left its interior."""
         if self.occ & self.board.outside:
-            self._recentre()
+            self.recentre()
 
-    def _recentre(self) -> None:
+    def recentre(self) -> None:
+        """Move the frame so that the display lies in the middle of its interior."""
         board = self.board
         r0, r1, c0, c1 = board.box(self.occ)
         dr = board.margin + (2 * board.rows - 1 - (r1 - r0 + 1)) // 2 - r0
@@ -184,7 +185,13 @@ class GridState:
 
     def in_region(self, card: int, region: str) -> bool:
         bit = self.where.get(card)
-        return bit is not None and self.region_cells(region) >> bit & 1 == 1
+        if bit is None:
+            return False
+        geo = self._geo
+        cells = geo.get(region) if geo is not None else None
+        if cells is None:
+            cells = self.region_cells(region)
+        return cells >> bit & 1 == 1
 
     def points_memo(self, key) -> dict:
         """The memo of card points for the state as it is at `key` (fresh when `key` changed)."""

@@ -162,15 +162,14 @@ class ChooseCard(Step):
     def __init__(self, config: GridConfig):
         self.config = config
         self.moves = [Move("choose", c, "choose " + t) for c, t in enumerate(config.texts)]
+        self.card_of_move = {id(m): c for c, m in enumerate(self.moves)}
         self.cache: dict[int, list[Move]] = {}
 
     def enter(self, st) -> bool:
         st.pending = [None] * st.n
-        return self._ask(st, 0)
-
-    def _ask(self, st, start: int) -> bool:
-        for seat in range(start, st.n):
-            if st.hands[seat]:
+        hands = st.hands
+        for seat in range(st.n):
+            if hands[seat]:
                 st.current_player = seat
                 return True
         return False
@@ -182,11 +181,24 @@ class ChooseCard(Step):
             moves = self.cache[hand] = [self.moves[c] for c in cards_of(hand)]
         return moves
 
+    def legal_moves(self, st) -> list[Move]:
+        return list(self.legal(st))
+
+    def play(self, st, move) -> bool | None:
+        card = self.card_of_move.get(id(move))
+        if card is None or not st.hands[st.current_player] >> card & 1:
+            return None
+        return self.apply(st, move)
+
     def apply(self, st, move) -> bool:
-        seat = st.current_player
+        seat, hands = st.current_player, st.hands
         st.pending[seat] = move.arg
-        st.hands[seat] &= ~(1 << move.arg)
-        return not self._ask(st, seat + 1)
+        hands[seat] &= ~(1 << move.arg)
+        for seat in range(seat + 1, st.n):
+            if hands[seat]:
+                st.current_player = seat
+                return False
+        return True
 
     def why_illegal(self, st, text: str) -> str | None:
         return "choose one card from your hand"
@@ -216,6 +228,17 @@ class RevealCards(Step):
         return False
 
 
+class Listed(list):
+    """A cached legal-move list that knows the ids of its moves: `play` finds a move in one
+    look-up instead of a scan (the list keeps its moves, so the ids stay theirs)."""
+
+    __slots__ = ("ids",)
+
+    def __init__(self, moves=()):
+        super().__init__(moves)
+        self.ids = frozenset(map(id, self))
+
+
 class PlaceCards(Step):
     """`place revealed cards, highest number first, ties to tiebreaker holder, who passes it`.
 
@@ -229,21 +252,34 @@ class PlaceCards(Step):
     own effects do not happen. A card that fits nowhere leaves the game.
 
     Move arguments are frame bits of the state that listed them (`GridState`): a place move
-    holds its cell, a slide an entry of `grid.BitBoard.slides`, a move (card, cell).
+    holds its cell, a slide an entry of `grid.BitBoard.slides`, a move (card, cell). This step
+    is most of a grid game's moves, so its common paths are written out in one function each.
     """
     name = "place"
 
     def __init__(self, config: GridConfig, descending: bool, ties_to_holder: bool, passes: bool):
         self.config, self.board = config, config.board
         self.descending, self.ties_to_holder, self.passes = descending, ties_to_holder, passes
+        self.cells, self.movers, self.outside = config.rows * config.cols, config.movers, config.board.outside
+        self.sliding = _mask(c for c, lines in enumerate(config.slides) if lines is not None)
         self.tables: dict = {}          # (card text or card, frame origin) -> cell bit -> place or move move
         self.interned: dict = {}        # (card text, frame origin, slide) -> slide move
-        self.cache: dict[tuple, list[Move]] = {}
+        self.cache: dict[tuple, Listed] = {}
 
     # -- order
     def enter(self, st) -> bool:
         gs = st.extra["grid"]
         number, n, revealed, holder = self.config.number, st.n, gs.revealed, gs.tiebreaker
+        if n == 2 and revealed[0] is not None and revealed[1] is not None:
+            a, b = number[revealed[0]], number[revealed[1]]        # the common case, unsorted
+            if a == b:
+                first = holder if self.ties_to_holder else 0
+                gs.passer = holder if self.passes else None
+            else:
+                first = 0 if (a > b) == self.descending else 1
+                gs.passer = None
+            gs.queue = [first, 1 - first]
+            return self._next(st, gs)
         sign = -1 if self.descending else 1
         keys = []
         for seat, card in enumerate(revealed):
@@ -260,61 +296,81 @@ class PlaceCards(Step):
         return self._next(st, gs)
 
     def _next(self, st, gs) -> bool:
-        config = self.config
-        while gs.queue:
-            st.current_player = seat = gs.queue[0]
+        """The next seat to place; cards that fit nowhere leave the game. False when done."""
+        queue = gs.queue
+        while queue:
+            st.current_player = seat = queue[0]
             # a connected display smaller than the board always has a free space next to it
-            if len(gs.at) < config.rows * config.cols:
+            if len(gs.at) < self.cells:
                 return True
-            gs.removed[seat] |= 1 << gs.revealed[seat]     # fits nowhere: out of the game
+            gs.removed[seat] |= 1 << gs.revealed[seat]
             gs.revealed[seat] = None
             self._placed(gs, seat)
         return False
 
-    def _placed(self, gs, seat: int) -> None:
+    @staticmethod
+    def _placed(gs, seat: int) -> None:
         gs.queue.pop(0)
         if gs.passer == seat:
             gs.tiebreaker = (seat + 1) % len(gs.revealed)
             gs.passer = None
 
     # -- moves
-    def legal(self, st) -> list[Move]:
+    def legal(self, st) -> Listed:
         gs = st.extra["grid"]
         if gs.effect is not None:
             return self._relocations(st, gs)
         card = gs.revealed[st.current_player]
-        lines = self.config.slides[card]
-        if lines is not None and gs.occ:
-            slides = self._slides(gs, card, lines)
+        if self.sliding >> card & 1 and gs.occ:
+            slides = self._slides(gs, card, self.config.slides[card])
             if slides:
                 return slides
         return self._places(gs, card)
 
+    def legal_moves(self, st) -> list[Move]:
+        legal = st._legal = self.legal(st)
+        return list(legal)
+
+    def play(self, st, move) -> bool | None:
+        legal = st._legal
+        if legal is None:
+            legal = st._legal = self.legal(st)
+        if id(move) not in legal.ids:
+            return None
+        return self.apply(st, move)
+
     def apply(self, st, move) -> bool:
         gs = st.extra["grid"]
-        seat = st.current_player
-        if move.kind == "move":
+        seat, kind = st.current_player, move.kind
+        if kind == "move":
             card, dst = move.arg
             gs.lift(card)
             gs.put(card, dst)
-            gs.settle()
             gs.effect = None
         else:
-            card = gs.revealed[seat]
-            gs.revealed[seat] = None
-            if move.kind == "slide":
+            revealed = gs.revealed
+            card, revealed[seat] = revealed[seat], None
+            if kind == "slide":
                 pairs, target = grid.slide_cells(move.arg)
                 gs.shift(pairs)
                 gs.put(card, target)
             else:
                 gs.put(card, move.arg)
-            gs.settle()
-            if self.config.movers[card] is not None:
-                gs.effect = (seat, card, None)
-                if self._relocations(st, gs):
-                    return False
-                gs.effect = None
-        self._placed(gs, seat)
+        if gs.occ & self.outside:
+            gs.recentre()
+        if kind != "move" and self.movers[card] is not None:
+            gs.effect = (seat, card, None)
+            if self._relocations(st, gs):
+                return False
+            gs.effect = None
+        queue = gs.queue                    # `_placed` and `_next`, written out
+        queue.pop(0)
+        if gs.passer == seat:
+            gs.tiebreaker = (seat + 1) % len(gs.revealed)
+            gs.passer = None
+        if queue and len(gs.at) < self.cells:
+            st.current_player = queue[0]
+            return False
         return not self._next(st, gs)
 
     def canonical(self, st, text: str) -> str:
@@ -331,7 +387,7 @@ class PlaceCards(Step):
         return (f"place it on an empty space next to a card, keeping the display within "
                 f"{config.rows}x{config.cols}, like `{example}`")
 
-    def _places(self, gs, card: int) -> list[Move]:
+    def _places(self, gs, card: int) -> Listed:
         """`place ... at r,c` for every free space (as `grid.placements`), cached per display."""
         text, occ, origin = self.config.texts[card], gs.occ, gs.origin
         key = (text, occ, origin)
@@ -351,6 +407,7 @@ class PlaceCards(Step):
                     move = table[bit] = Move("place", bit, f"place {text} at {r},{c}")
                 moves.append(move)
                 free ^= low
+            moves = Listed(moves)
             self._remember(key, moves)
         return moves
 
@@ -359,7 +416,7 @@ class PlaceCards(Step):
             self.cache.clear()
         self.cache[key] = moves
 
-    def _slides(self, gs, card: int, lines: str) -> list[Move]:
+    def _slides(self, gs, card: int, lines: str) -> Listed:
         """`slide ... into row 1 from left` for every slide into a line `lines` names, cached per
         display; each move is interned per card text, frame and slide."""
         text, origin, occ = self.config.texts[card], gs.origin, gs.occ
@@ -376,10 +433,11 @@ class PlaceCards(Step):
                     move = interned[text, origin, slide] = Move(
                         "slide", slide, f"slide {text} into {slide[0]} {index} from {slide[2]}")
                 moves.append(move)
+            moves = Listed(moves)
             self._remember(key, moves)
         return moves
 
-    def _relocations(self, st, gs) -> list[Move]:
+    def _relocations(self, st, gs) -> Listed:
         """The moves of the pending `when placed, move ...` effect (kept in `gs.effect`)."""
         seat, card, moves = gs.effect
         if moves is None:
@@ -387,7 +445,7 @@ class PlaceCards(Step):
             gs.effect = (seat, card, moves)
         return moves
 
-    def _find_relocations(self, st, gs, seat: int, card: int) -> list[Move]:
+    def _find_relocations(self, st, gs, seat: int, card: int) -> Listed:
         """`move sun to 0,3` for each legal move of a card the effect allows (arg: card, cell),
         cached per display and movable cards. Two movable cards with one text are told apart
         by their place: `move bee at 1,2 to 0,3`."""
@@ -397,7 +455,7 @@ class PlaceCards(Step):
         key = (movable, gs.occ, gs.origin, placed)
         moves = self.cache.get(key)
         if moves is None:
-            moves = self._relocation_moves(gs, movable, [src for src, _ in placed])
+            moves = Listed(self._relocation_moves(gs, movable, [src for src, _ in placed]))
             self._remember(key, moves)
         return moves
 
