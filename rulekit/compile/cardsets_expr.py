@@ -186,9 +186,17 @@ class SetExprCompiler(ExprCompiler):
 
     def _compile(self, node):
         result = super()._compile(node)
-        if self.depth > 0:
-            self.compiled[id(node)] = result      # for `compile_rule`
+        self.compiled[id(node)] = result          # for `compile_rule` and `_compare`
         return result
+
+    def _compare(self, node):
+        """As `ExprCompiler._compare`; against a number (`count(display) = 16`, read after
+        every round), one closure fewer."""
+        result = super()._compare(node)
+        left = self.compiled.get(id(node.left))
+        if left is None or not isinstance(node.right, n.Int) or left.type != "int":
+            return result
+        return attrs.evolve(result, fn=_COMPARE_WITH[node.op](left.fn, node.right.value))
 
     def compile_rule(self, node):
         """A card's `scores` rule → f(here, seat): the closures of `compile`, written out as
@@ -501,6 +509,16 @@ def _both_tests(left, right):
     if left is None or right is None:
         return left or right
     return lambda h, p: left(h, p) and right(h, p)
+
+
+_COMPARE_WITH = {
+    "=": lambda f, v: lambda st, p: f(st, p) == v,
+    "!=": lambda f, v: lambda st, p: f(st, p) != v,
+    "<": lambda f, v: lambda st, p: f(st, p) < v,
+    "<=": lambda f, v: lambda st, p: f(st, p) <= v,
+    ">": lambda f, v: lambda st, p: f(st, p) > v,
+    ">=": lambda f, v: lambda st, p: f(st, p) >= v,
+}
 
 
 def _read_hand(h, p):
