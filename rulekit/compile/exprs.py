@@ -41,7 +41,18 @@ BASE_NAMES = {
     "hand": NameDef("int", True, lambda st, p: st.hand_size(p), "cards in the seat's hand"),
     "round": NameDef("int", False, lambda st, p: st.round, "the round number, from 1"),
     "players": NameDef("int", False, lambda st, p: st.n, "how many play"),
+    "round_tricks": NameDef("int", False, lambda st, p: st.rules.trick_count(st),
+                            "how many tricks this round plays"),
 }
+
+#: Names read only while a seat chooses its bid: in the bid option `not allowed when ...`,
+#: which is read for the bidder (`bid` is then the bid it considers).
+BID_NAMES = {
+    "last_bidder": NameDef("bool", False, lambda st, p: st.bids[(p + 1) % st.n] is not None,
+                           "the bidder is the last to bid this round"),
+}
+#: Where each name of `BID_NAMES` may be read, for the message when it is read elsewhere.
+_ONLY_IN = {name: "a bid's `not allowed when ...`" for name in BID_NAMES}
 
 _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul,
           "/": lambda a, b: a // b if b else 0, "%": lambda a, b: a % b if b else 0}
@@ -95,6 +106,10 @@ class ExprCompiler:
         return result
 
     def _compile(self, node) -> Compiled:
+        if isinstance(node, n.Ref) and node.name in _ONLY_IN and node.name not in self.names:
+            self.report(node, f"`{node.name}` can only be read in {_ONLY_IN[node.name]}",
+                        "it is known while a seat chooses its bid, not here")
+            return Compiled(lambda st, p: False, BID_NAMES[node.name].type, False)
         method = getattr(self, "_" + type(node).__name__.lower())
         return method(node)
 

@@ -13,7 +13,7 @@ from ..engine.state import State
 from . import views
 from .cardsets_expr import SetExprCompiler, words_for_deck
 from .deck import DeckModel, build_deck
-from .exprs import BASE_NAMES, ExprCompiler, compile_table
+from .exprs import BASE_NAMES, BID_NAMES, ExprCompiler, compile_table
 from .grid_game import GridGame
 from .tricks import PredicateTables, follow_table, winner_rule
 
@@ -33,6 +33,8 @@ class Ruleset:
         self.round_start = 0          # steps before this index run once, at set-up
         self.taken_face_up = False    # may every seat look at the tricks a seat took?
         self.fixed_trump = -1
+        self.turns_card = False       # is a card turned face up after the deal (view key `turned`)?
+        self.trick_count = _no_tricks  # state -> how many tricks this round plays (`round_tricks`)
         self.dealer_first, self.dealer_then = "first", "same"
         self.score = None
         self.end = None
@@ -132,6 +134,10 @@ def build_ruleset(sections: dict, title: str) -> Ruleset:
     return rules
 
 
+def _no_tricks(st) -> int:
+    return 0
+
+
 def _unreachable(node, message, hint=None):
     raise AssertionError(f"the checker let through: {message}")
 
@@ -145,30 +151,58 @@ def _build_round(rules: Ruleset, sections: dict, exprs: ExprCompiler) -> None:
         rules.dealer_first = dealer.first.text
         rules.dealer_then = dealer.then.text if dealer.then else "same"
     bid = clauses.get(n.BidNumber) or clauses.get(n.BidCard)
+    trump = clauses.get(n.TrumpFromBid) or clauses.get(n.TrumpFixed) or clauses.get(n.TrumpTurned)
     deal_step = None
     if n.Deal in clauses:
-        deal_step = st_.Deal(deck, clauses[n.Deal].counts)
+        # a turned card is part of dealing (a fresh deal during bidding turns one too)
+        rules.turns_card = isinstance(trump, n.TrumpTurned)
+        deal_step = (st_.DealTurn if rules.turns_card else st_.Deal)(deck, clauses[n.Deal].counts)
         rules.steps.append(deal_step)
     if n.Pass in clauses:
         rules.steps.append(st_.Pass(deck, _pass_plan(clauses[n.Pass])))
     if isinstance(bid, n.BidNumber):
         first = _seat_fn(_option(bid, n.InTurn).seat, bid) if _option(bid, n.InTurn) else _seat_fn(
             n.SeatRef("named", n.Name("dealer")), bid)
-        rules.steps.append(st_.BidNumber(bid.low, bid.high, first, _option(bid, n.Simultaneous) is not None))
+        rules.steps.append(_bid_number_step(bid, first, clauses.get(n.Deal), exprs))
     elif isinstance(bid, n.BidCard):
         repeat = clauses.get(n.Repeat)
         rules.steps.append(st_.BidCard(deck, _option(bid, n.Value).attr.text,
                                        _repeat(repeat, bid, exprs) if repeat else None,
                                        deal_step.deal if deal_step else None))
-    trump = clauses.get(n.TrumpFromBid) or clauses.get(n.TrumpFixed)
     if isinstance(trump, n.TrumpFromBid):
         rules.steps.append(st_.TrumpFromBid(_highest_bidder(bid)))
     elif isinstance(trump, n.TrumpFixed) and trump.suit.text != "none":
         rules.fixed_trump = deck.suit_names.index(trump.suit.text)
-    if n.Tricks in clauses:
-        rules.steps.append(_tricks_step(rules, sections, clauses[n.Tricks], bid))
-        taken = clauses[n.Tricks].taken
-        rules.taken_face_up = taken is not None and taken.text == "face up"
+    tricks = clauses.get(n.Tricks) or clauses.get(n.TricksAll)
+    if tricks is not None:
+        rules.steps.append(_tricks_step(rules, sections, tricks, bid))
+        rules.taken_face_up = tricks.taken is not None and tricks.taken.text == "face up"
+        rules.trick_count = _trick_count(tricks, clauses.get(n.Deal))
+
+
+def _trick_count(tricks, deal):
+    """state -> the tricks this round plays: the `tricks` count, or with `tricks all` the
+    round's deal (every card dealt is played)."""
+    if isinstance(tricks, n.Tricks):
+        count = tricks.count
+        return lambda st: count
+    counts = deal.counts if deal is not None else (0,)
+    return lambda st: counts[(st.round - 1) % len(counts)]
+
+
+def _bid_number_step(bid: n.BidNumber, first, deal, exprs: ExprCompiler):
+    """The plain step for a fixed range; a limited one for `0..hand` or `not allowed when`."""
+    simultaneous = _option(bid, n.Simultaneous) is not None
+    restriction = _option(bid, n.NotAllowed)
+    if bid.upto is None and restriction is None:
+        return st_.BidNumber(bid.low, bid.high, first, simultaneous)
+    high = bid.high if bid.upto is None else max(bid.low, max(deal.counts) if deal is not None else 0)
+    forbidden = None
+    if restriction is not None:
+        names = {**exprs.names, **BID_NAMES}
+        forbidden = SetExprCompiler(names, exprs.tables, _unreachable, exprs.words).compile(
+            restriction.condition).fn
+    return st_.BidNumberLimited(bid.low, high, first, simultaneous, bid.upto is not None, forbidden)
 
 
 def _option(bid, kind):
@@ -224,13 +258,15 @@ def _award(seat_fn, points):
     return award
 
 
-def _tricks_step(rules: Ruleset, sections: dict, clause: n.Tricks, bid):
+def _tricks_step(rules: Ruleset, sections: dict, clause, bid):
     deck = rules.deck
     preds = PredicateTables(deck)
     table = follow_table(sections["follow"], preds)
     preds.follow_table = table
     winner = winner_rule(sections["trick winner"], preds)
     then = None if clause.then.name is not None and clause.then.name.text == "winner" else _seat_fn(clause.then, bid)
+    if isinstance(clause, n.TricksAll):
+        return st_.TricksAll(deck, _seat_fn(clause.first, bid), table, winner, then)
     return st_.Tricks(deck, clause.count, _seat_fn(clause.first, bid), table, winner, then)
 
 

@@ -50,6 +50,9 @@ def view(rules, st, seat: int | None) -> dict:
         "choices": [_choice(rules, st, p, full or p == seat) for p in range(st.n)],
         "last_round": _copy_round(st.last_round),
     }
+    if rules.turns_card:                    # face up on the table: every seat sees it
+        turned = st.extra.get("turned")
+        out["turned"] = texts[turned] if turned is not None else None
     if full or rules.taken_face_up:
         out["taken"] = [cards(m) for m in st.taken]
     if full:
@@ -103,6 +106,9 @@ def _restore(rules, data: dict, State):
     st.lead = st.trick[0][1] if st.trick else -1
     st.aside = [pool.take_all(m) for m in data.get("set_aside", [[]] * players)]
     st.taken = [pool.take_all(m) for m in data.get("taken", [[]] * players)]
+    if rules.turns_card:
+        turned = data.get("turned")
+        st.extra["turned"] = pool.take(turned) if turned is not None else None
     if "undealt" in data:
         st.undealt = pool.take_all(data["undealt"])
     st.undealt |= pool.rest()

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from ..compile.deck import ATTRIBUTES
 from ..compile.cardsets_expr import SetExprCompiler
-from ..compile.exprs import BASE_NAMES, ExprCompiler, suggest
+from ..compile.exprs import BASE_NAMES, BID_NAMES, ExprCompiler, suggest
 from . import analysis, check_grid
 from . import nodes as n
+from .merge import clause_key
 
 MAX_PLAYERS = 16
 MAX_CARDS = 1024
@@ -19,6 +20,8 @@ DEALER_FIRST = ("random", "first")
 DEALER_THEN = ("next", "same")
 DIRECTIONS = ("left", "right", "across")
 LEADERS = ("dealer", "winner")
+BID_BOUNDS = ("hand",)          # `bid 0..hand`
+TRICK_COUNTS = ("all",)         # `tricks all`
 
 
 class Checker:
@@ -126,7 +129,7 @@ class Checker:
             return
         clauses = {}
         for clause in rnd.clauses:
-            key = type(clause).__name__
+            key = clause_key(clause)          # `tricks 7` and `tricks all` are one kind
             if key in clauses:
                 self.report(clause, "this round clause is given twice")
             clauses[key] = clause
@@ -169,10 +172,26 @@ class Checker:
             self.report(clause, "cards are passed, but no cards are dealt", "add `deal N each`")
 
     def clause_bidnumber(self, clause: n.BidNumber) -> None:
-        if clause.low > clause.high:
+        if clause.upto is not None:
+            self.bid_up_to_hand(clause)
+        elif clause.low > clause.high:
             self.report(clause, f"`{clause.low}..{clause.high}` is an empty range of bids")
         for option in clause.options:
             self.bid_option(option)
+
+    def bid_up_to_hand(self, clause: n.BidNumber) -> None:
+        """`bid 0..hand`: the word, a deal to size the hands, and a lowest bid every hand reaches."""
+        if not self.word(clause.upto, BID_BOUNDS, "bid limit"):
+            return
+        if self.deal is None:
+            self.report(clause.upto, "the highest bid is the cards in hand, but no cards are dealt",
+                        "add `deal N each`")
+        elif clause.low > min(self.deal.counts):
+            fewest = min(self.deal.counts)
+            rnd = self.deal.counts.index(fewest) + 1
+            self.report(clause, f"the lowest bid is {clause.low}, but round {rnd} deals only "
+                                f"{fewest} card{'s' if fewest != 1 else ''} each",
+                        f"start the range at {fewest} or lower, like `bid 0..hand`")
 
     def clause_bidcard(self, clause: n.BidCard) -> None:
         if self.deal is None:
@@ -184,7 +203,9 @@ class Checker:
             self.bid_option(option)
 
     def bid_option(self, option) -> None:
-        if isinstance(option, n.Value):
+        if isinstance(option, n.NotAllowed):
+            self.bid_restriction(option)
+        elif isinstance(option, n.Value):
             self.word(option.attr, list(ATTRIBUTES), "card attribute")
         elif isinstance(option, n.InTurn):
             if option.seat.kind == "highest_bidder":
@@ -195,6 +216,17 @@ class Checker:
             if isinstance(self.bid, n.BidCard):
                 self.report(option, "bids made with a card are simultaneous and hidden",
                             "remove `in turn from ...`, or bid a number: `bid 0..7, in turn from dealer`")
+
+    def bid_restriction(self, option: n.NotAllowed) -> None:
+        """`not allowed when C`: C is a condition read for the bidder, per candidate bid."""
+        if isinstance(self.bid, n.BidCard):
+            self.report(option, "`not allowed when` restricts number bids, but bids are made with a card",
+                        "bid a number: `bid 0..hand, in turn from left of dealer, not allowed when ...`")
+        elif any(isinstance(o, n.Simultaneous) for o in self.bid.options):
+            self.report(option, "`not allowed when` reads the bids made before, but simultaneous bids "
+                                "are hidden until all are made",
+                        "bid in turn: `in turn from dealer` instead of `simultaneous`")
+        self.exprs(BID_NAMES).compile(option.condition, "bool")
 
     def seat(self, ref: n.SeatRef, bidding: bool = True, winner_ok: bool = False) -> None:
         if ref.kind == "highest_bidder":
@@ -211,16 +243,45 @@ class Checker:
             self.report(clause, "the trump comes from the highest bid card, but bids are not made with cards",
                         "use `bid with a card, value number`")
 
+    def clause_trumpturned(self, clause: n.TrumpTurned) -> None:
+        if self.word(clause.attr, list(ATTRIBUTES), "card attribute") and ATTRIBUTES[clause.attr.text] != "suit":
+            self.report(clause.attr, "trump is a suit", "write `trump suit of turned card`")
+        if self.deal is None:
+            self.report(clause, "the trump comes from the card turned after the deal, but no cards are dealt",
+                        "add `deal N each`")
+            return
+        size = getattr(self, "deck_size", 0)
+        low, high = self.players_range
+        if size and all(players * count >= size for players in range(max(low, 1), high + 1)
+                        for count in self.deal.counts):
+            self.report(clause, "every deal gives out the whole deck, so no card is ever left to turn",
+                        "deal fewer cards, or choose the trump another way (`trump hearts`)")
+
     def clause_trumpfixed(self, clause: n.TrumpFixed) -> None:
         self.word(clause.suit, sorted(self.card_names) + ["none"], "suit")
 
     def clause_tricks(self, clause: n.Tricks) -> None:
+        self.tricks_common(clause)
+        if self.deal and clause.count > min(self.deal.counts):
+            self.report(clause, f"{clause.count} tricks need {clause.count} cards in each hand, "
+                                f"but only {min(self.deal.counts)} are dealt",
+                        "play as many tricks as the round deals: `tricks all, ...`"
+                        if len(set(self.deal.counts)) > 1 else None)
+
+    def clause_tricksall(self, clause: n.TricksAll) -> None:
+        self.tricks_common(clause)
+        clauses = self.s["round"].clauses
+        if any(isinstance(c, check_grid.GRID_CLAUSES) for c in clauses) and \
+                not any(isinstance(c, check_grid.TRICK_CLAUSES) for c in clauses):
+            self.report(clause, "a round either plays tricks or places cards, not both")
+        if self.word(clause.word, TRICK_COUNTS, "number of tricks") and self.deal is None:
+            self.report(clause, "`tricks all` plays the cards dealt, but no cards are dealt",
+                        "add `deal N each`, or give the number of tricks: `tricks 7, ...`")
+
+    def tricks_common(self, clause) -> None:
         self.word(clause.taken, ("face up", "face down"), "way to keep taken tricks")
         self.seat(clause.first)
         self.seat(clause.then, winner_ok=True)
-        if self.deal and clause.count > min(self.deal.counts):
-            self.report(clause, f"{clause.count} tricks need {clause.count} cards in each hand, "
-                                f"but only {min(self.deal.counts)} are dealt")
         for key in ("follow", "trick winner", "score"):
             if key not in self.s:
                 self.report(clause, f"tricks are played, but the rules have no `{key}` section")
@@ -325,6 +386,8 @@ class Checker:
 
     def bid_range(self) -> tuple[int, int] | None:
         if isinstance(self.bid, n.BidNumber):
+            if self.bid.upto is not None:           # `0..hand`: up to the largest deal
+                return (self.bid.low, max(self.bid.low, max(self.deal.counts))) if self.deal else None
             return self.bid.low, self.bid.high
         if isinstance(self.bid, n.BidCard):
             ranks = next((i for i in self.s["deck"].items if isinstance(i, n.Ranks)), None) \

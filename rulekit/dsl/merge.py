@@ -19,7 +19,8 @@ _SECTION = {
 }
 _CLAUSE = {
     n.Dealer: "dealer", n.Deal: "deal", n.Pass: "pass", n.BidNumber: "bid", n.BidCard: "bid",
-    n.TrumpFromBid: "trump", n.TrumpFixed: "trump", n.Tricks: "tricks", n.Repeat: "repeat",
+    n.TrumpFromBid: "trump", n.TrumpFixed: "trump", n.TrumpTurned: "trump",
+    n.Tricks: "tricks", n.TricksAll: "tricks", n.Repeat: "repeat",
     n.Choose: "choose", n.Reveal: "reveal", n.PlaceRevealed: "place", n.Draw: "draw",
     n.Shuffle: "shuffle", n.Tiebreaker: "tiebreaker",
 }

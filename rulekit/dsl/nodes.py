@@ -156,12 +156,23 @@ class Simultaneous:
 
 
 @node
+class NotAllowed:
+    """Bid option `not allowed when last_bidder and sum(bid) = round_tricks`: a condition read
+    for each bid the bidder could make, with `bid` being that bid; a bid for which it holds
+    is not legal (unless it holds for every bid in the range)."""
+    condition: object
+    span: Span | None = None
+
+
+@node
 class BidNumber:
-    """`bid 0..11, in turn from dealer`."""
+    """`bid 0..11, in turn from dealer`, or `bid 0..hand, ...` (`high` None, `upto` the word
+    `hand`: the highest bid is the number of cards in the bidder's hand)."""
     low: int
-    high: int
+    high: int | None
     options: tuple
     span: Span | None = None
+    upto: Name | None = None
 
 
 @node
@@ -179,6 +190,14 @@ class TrumpFromBid:
 
 
 @node
+class TrumpTurned:
+    """`trump suit of turned card`: after the deal the next undealt card is turned face up;
+    its suit is trump this round."""
+    attr: Name
+    span: Span | None = None
+
+
+@node
 class TrumpFixed:
     """`trump hearts` or `trump none`."""
     suit: Name
@@ -189,6 +208,18 @@ class TrumpFixed:
 class Tricks:
     """`tricks 11, first led by dealer, then by winner, taken face up` (default: face down)."""
     count: int
+    first: SeatRef
+    then: SeatRef
+    taken: Name | None = None
+    span: Span | None = None
+
+
+@node
+class TricksAll:
+    """`tricks all, first led by dealer, then by winner`: tricks until the hands are empty,
+    so a round plays as many tricks as it deals cards to each seat. `word` is the word
+    written after `tricks` (the checker wants `all`)."""
+    word: Name
     first: SeatRef
     then: SeatRef
     taken: Name | None = None

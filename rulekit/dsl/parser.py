@@ -242,6 +242,8 @@ class _ToNodes(Transformer):
         return n.PassItem(self._i(c[0]), self._name(c[1]), self._span(meta))
 
     def bid_number(self, meta, c):
+        if c[1].type == "NAME":             # `bid 0..hand`: the bound is a word
+            return n.BidNumber(self._i(c[0]), None, tuple(c[2:]), self._span(meta), self._name(c[1]))
         return n.BidNumber(self._i(c[0]), self._i(c[1]), tuple(c[2:]), self._span(meta))
 
     def bid_card(self, meta, c):
@@ -256,14 +258,22 @@ class _ToNodes(Transformer):
     def opt_simultaneous(self, meta, c):
         return n.Simultaneous(self._span(meta))
 
+    def opt_not_allowed(self, meta, c):
+        return n.NotAllowed(c[0], self._span(meta))
+
     def trump_from_bid(self, meta, c):
         return n.TrumpFromBid(self._name(c[0]), self._span(meta))
+
+    def trump_turned(self, meta, c):
+        return n.TrumpTurned(self._name(c[0]), self._span(meta))
 
     def trump_fixed(self, meta, c):
         return n.TrumpFixed(self._name(c[0]), self._span(meta))
 
     def tricks(self, meta, c):
         taken = None if c[3] is None else n.Name(f"{c[3]} {c[4]}", self._name(c[3]).span)
+        if c[0].type == "NAME":             # `tricks all`: as many as the hands hold
+            return n.TricksAll(self._name(c[0]), c[1], c[2], taken, self._span(meta))
         return n.Tricks(self._i(c[0]), c[1], c[2], taken, self._span(meta))
 
     def repeat(self, meta, c):

@@ -80,6 +80,7 @@ class Step:
 class Deal(Step):
     """`deal 11 each`: shuffle every card and deal the round's count to each seat."""
     name = "deal"
+    turn = 0            # places shuffled after the hands' (1: the card `DealTurn` turns up)
 
     def __init__(self, deck, counts: tuple[int, ...]):
         self.deck, self.counts = deck, counts
@@ -89,11 +90,12 @@ class Deal(Step):
         self.deal(st)
         return False
 
-    def deal(self, st) -> None:
+    def deal(self, st) -> tuple[list[int], int]:
+        """Deal the round's hands; returns the shuffled cards and how many were dealt."""
         count = self.counts[(st.round - 1) % len(self.counts)]
         dealt_cards = st.n * count
         cards = list(range(self.deck.size))
-        partial_shuffle(st.random().random, cards, dealt_cards)
+        partial_shuffle(st.random().random, cards, dealt_cards + self.turn)
         bit = self.bits.__getitem__
         dealt = 0
         for seat in range(st.n):
@@ -101,6 +103,28 @@ class Deal(Step):
             dealt |= hand
             st.aside[seat] = 0
         st.undealt = self.deck.all_mask ^ dealt
+        return cards, dealt_cards
+
+
+class DealTurn(Deal):
+    """`deal ...` with `trump suit of turned card`: after the deal the next undealt card is
+    turned face up (`state.extra["turned"]`, out of play and no longer undealt) and its suit
+    is trump this round. A special card turned, or no card left to turn, gives no trump."""
+    turn = 1
+
+    def deal(self, st) -> tuple[list[int], int]:
+        cards, dealt_cards = Deal.deal(self, st)
+        deck = self.deck
+        if dealt_cards < deck.size:
+            turned = cards[dealt_cards]
+            st.undealt ^= self.bits[turned]
+            st.extra["turned"] = turned
+            suit = deck.suit[turned]
+            st.trump = suit if suit < deck.regular_suits else -1
+        else:
+            st.extra["turned"] = None
+            st.trump = -1
+        return cards, dealt_cards
 
 
 def partial_shuffle(rnd, cards: list, positions: int) -> None:
@@ -213,6 +237,42 @@ class BidNumber(Step):
             return False
         st.revealed = True
         return True
+
+
+class BidNumberLimited(BidNumber):
+    """`bid 0..hand` (the highest bid is the number of cards in the bidder's hand) and/or
+    `..., not allowed when C`: C is read for the bidder once per bid in the range, with the
+    bidder's `bid` set to that bid, and the bids for which it holds are not legal. When it
+    holds for every bid in the range, the restriction is lifted for that bidder: a seat to
+    bid always has a legal bid. Moves stay interned: one Move per number, lists sliced."""
+
+    def __init__(self, low: int, high: int, first, simultaneous: bool = False,
+                 up_to_hand: bool = False, forbidden=None):
+        super().__init__(low, high, first, simultaneous)
+        self.low, self.up_to_hand, self.forbidden = low, up_to_hand, forbidden
+
+    def legal(self, st) -> list[Move]:
+        seat = st.current_player
+        moves = self.moves
+        if self.up_to_hand:         # at least the lowest bid, even from a hand smaller than it
+            moves = moves[:max(1, st.hands[seat].bit_count() - self.low + 1)]
+        forbidden = self.forbidden
+        if forbidden is None:
+            return moves
+        bids = st.bids
+        own = bids[seat]
+        allowed = []
+        try:
+            for move in moves:
+                bids[seat] = move.arg
+                if not forbidden(st, seat):
+                    allowed.append(move)
+        finally:
+            bids[seat] = own
+        return allowed or list(moves)
+
+    def accepts(self, st, move) -> bool:
+        return Step.accepts(self, st, move)
 
 
 class BidCard(Step):
@@ -380,6 +440,24 @@ class Tricks(Step):
         if st.trick:
             return "you must follow the lead if you are able"
         return None
+
+
+class TricksAll(Tricks):
+    """`tricks all, first led by ..., then by ...`: tricks until the hands are empty, so the
+    round plays as many tricks as each seat holds cards when play starts (the round's deal).
+    Every hand holds as many cards as the others, so the next leader's empty hand ends it."""
+
+    def __init__(self, deck, first, follow, winner, then=None):
+        super().__init__(deck, None, first, follow, winner, then)
+
+    def enter(self, st) -> bool:
+        if not st.hands[self.first(st)]:
+            return False            # a round that deals no cards plays no trick
+        return Tricks.enter(self, st)
+
+    def end_trick(self, st, trick) -> bool:
+        Tricks.end_trick(self, st, trick)
+        return not st.hands[st.current_player]
 
 
 def _mask(cards) -> int:

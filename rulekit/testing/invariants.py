@@ -24,9 +24,10 @@ from ..engine.state import State
 DEFAULT_MAX_ROUNDS = 1000
 
 #: Full-view keys that hold cards. `bid_cards`, `last_trick` and `pending_effect` only *refer*
-#: to cards that lie in one of these places, so they are not counted.
+#: to cards that lie in one of these places, so they are not counted. `turned` (the card turned
+#: face up after the deal) holds one card text or null.
 CARD_PLACES = ("hands", "trick", "taken", "set_aside", "undealt", "display", "decks", "discard",
-               "removed")
+               "removed", "turned")
 #: Per-seat keys of cards a seat has picked: a reference when the card is still in that
 #: seat's hand (a secret bid card stays there), a place of its own when it left the hand.
 PICKED = ("choices", "revealed")
@@ -166,6 +167,8 @@ def _cards_conserved(look: Look, deck=None) -> None:
         value = look.full.get(key)
         if value.__class__ is list:
             _flat(value, cards)
+        elif value.__class__ is str:
+            cards.append(value)
     cards += [card for _, card in _picked(look.full)]
     if expected is None or (deck is None and sorted(cards) == _sorted_deck(look.state)):
         return
@@ -197,6 +200,8 @@ def card_places(full: dict) -> list[tuple[str, str]]:
         value = full.get(key)
         if isinstance(value, list):
             _collect(value, key, out)
+        elif isinstance(value, str):
+            out.append((key, value))
     return out + _picked(full)
 
 
