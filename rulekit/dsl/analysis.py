@@ -159,8 +159,8 @@ def _winner_tables(checker, rule, deck):
 
 def _trumps(checker, deck) -> list[int]:
     """Trump suits a round can have (-1: no trump)."""
-    for clause in _clauses(checker, (n.TrumpFromBid, n.TrumpFixed)):
-        if isinstance(clause, n.TrumpFromBid):
+    for clause in _clauses(checker, (n.TrumpFromBid, n.TrumpTurned, n.TrumpFixed)):
+        if isinstance(clause, (n.TrumpFromBid, n.TrumpTurned)):
             return [-1] + list(range(len(deck.suit_names)))
         if clause.suit.text in deck.suit_names:
             return [deck.suit_names.index(clause.suit.text)]
