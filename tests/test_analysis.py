@@ -145,3 +145,32 @@ def test_a_winner_case_that_can_find_no_card():
     # Checked by the checker: a case must pick among cards that can be in every trick it sees.
     text = changed("otherwise -> highest card of lead suit", "otherwise -> highest red")
     assert problems(text) == [(17, "this case can find no card to win the trick")]
+
+
+def test_a_turned_card_trump_is_checked_for_ties():
+    """A turned card can make any suit trump, a suit of equal copies included: `highest trump`
+    could then meet two equal cards."""
+    text = """game "Turned"
+players 2..4
+deck {
+  suits red, blue
+  ranks 1..6
+  card joker x2
+}
+round {
+  dealer random, then next
+  deal 3 each
+  trump suit of turned card
+  tricks all, first led by dealer, then by winner
+}
+follow { otherwise -> same suit as lead if able }
+trick winner {
+  any trump played -> highest trump
+  otherwise        -> highest card of lead suit
+}
+score { otherwise -> tricks }
+end after 3 rounds
+"""
+    with pytest.raises(rulekit.RuleError) as caught:
+        rulekit.loads(text)
+    assert any("can name two winners" in d.message for d in caught.value.diagnostics)
