@@ -265,6 +265,10 @@ class PlaceCards(Step):
         self.tables: dict = {}          # (card text or card, frame origin) -> cell bit -> place or move move
         self.interned: dict = {}        # (card text, frame origin, slide) -> slide move
         self.cache: dict[tuple, Listed] = {}
+        # place lists of displays in a frame at its first place: card -> occ -> list (one dict per text)
+        self.home, by_text = config.board.home, {text: {} for text in config.texts}
+        self.home_lists = [by_text[text] for text in config.texts]
+        self.stored = 0
 
     # -- order
     def enter(self, st) -> bool:
@@ -279,6 +283,9 @@ class PlaceCards(Step):
                 first = 0 if (a > b) == self.descending else 1
                 gs.passer = None
             gs.queue = [first, 1 - first]
+            if len(gs.at) < self.cells:
+                st.current_player = first
+                return True
             return self._next(st, gs)
         sign = -1 if self.descending else 1
         keys = []
@@ -325,6 +332,10 @@ class PlaceCards(Step):
             slides = self._slides(gs, card, self.config.slides[card])
             if slides:
                 return slides
+        elif gs.origin is self.home:
+            moves = self.home_lists[card].get(gs.occ)
+            if moves is not None:
+                return moves
         return self._places(gs, card)
 
     def legal_moves(self, st) -> list[Move]:
@@ -390,8 +401,9 @@ class PlaceCards(Step):
     def _places(self, gs, card: int) -> Listed:
         """`place ... at r,c` for every free space (as `grid.placements`), cached per display."""
         text, occ, origin = self.config.texts[card], gs.occ, gs.origin
+        home = origin is self.home
         key = (text, occ, origin)
-        moves = self.cache.get(key)
+        moves = self.home_lists[card].get(occ) if home else self.cache.get(key)
         if moves is None:
             table = self.tables.get((text, origin))
             if table is None:
@@ -408,13 +420,23 @@ class PlaceCards(Step):
                 moves.append(move)
                 free ^= low
             moves = Listed(moves)
-            self._remember(key, moves)
+            if home:
+                self._remember(None, None)
+                self.home_lists[card][occ] = moves
+            else:
+                self._remember(key, moves)
         return moves
 
     def _remember(self, key, moves) -> None:
-        if len(self.cache) > _CACHE_LIMIT:
+        """Keep a list in the cache (counting only, with no key); past the limit, forget all."""
+        self.stored += 1
+        if self.stored > _CACHE_LIMIT:
             self.cache.clear()
-        self.cache[key] = moves
+            for lists in self.home_lists:
+                lists.clear()
+            self.stored = 0
+        if key is not None:
+            self.cache[key] = moves
 
     def _slides(self, gs, card: int, lines: str) -> Listed:
         """`slide ... into row 1 from left` for every slide into a line `lines` names, cached per
