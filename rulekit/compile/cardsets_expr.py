@@ -89,8 +89,7 @@ def display_points(st, gs) -> dict:
         grid = st.rules.grid
         points, owner, at = grid.points, grid.owner, gs.at
         here = Here(st, gs, None, None)         # closures never keep it: one serves every card
-        for bit in sorted(at):
-            card = at[bit]
+        for _, card in sorted(at.items()):
             if card not in memo:
                 fn = points[card]
                 if fn is None:
@@ -596,14 +595,34 @@ def _mentions(node, names) -> bool:
     return False
 
 
+def _fold_points(st, gs, cards: int, fold) -> int:
+    """`fold` of the points of the cards of a mask, asked in card order (0 when none)."""
+    values = []
+    while cards:
+        low = cards & -cards
+        values.append(card_points(st, gs, low.bit_length() - 1))
+        cards ^= low
+    return fold(values) if values else 0
+
+
+def _fold_table(table, cards: int, fold) -> int:
+    values = []
+    while cards:
+        low = cards & -cards
+        values.append(table[low.bit_length() - 1])
+        cards ^= low
+    return fold(values) if values else 0
+
+
 class _RuleWriter:
     """Writes a card's rule as the source of one function `rule(h, p)`, evaluated once (the
     points of every card are worked out each time the display is scored).
 
     Numbers, `if`, comparisons, `and`/`or`/`not` and arithmetic become Python operators;
     `count`/`any` of a set of places around the card (`adjacent8`, `row + column`, `corners`,
-    ...) with a condition made of card words becomes bit operations on the display's cells,
-    as `_mask_count` computes them; `in corner` reads the region's cells. Anything else (sums
+    ...) with a condition made of card words becomes bit operations on the display's cells
+    (counting cells counts their cards, as `_mask_count` does); `in corner` reads the
+    region's cells. Anything else (sums
     and maxima, per-card conditions, `points`, game names) calls its compiled closure, so the
     function computes exactly what the closures do. The rule's card is on the display whenever
     its rule is read (`card_points`), so its cell `bit` is known.
@@ -671,20 +690,31 @@ class _RuleWriter:
 
     def _call(self, node):
         func, args = node.func, node.args
+        if func in ("sum", "max", "min") and len(args) in (2, 3) and _is_set(args[0]):
+            return self._fold(func, args)
         if func not in ("count", "any") or not args or not _is_set(args[0]) or len(args) > 2:
             return None
-        if isinstance(args[0], n.Ref) and args[0].name == "display" and "display" not in self.compiler.names:
-            base = "gs.mask"                                # the display's cards, as `_set_call` reads it
-            mask = self.mask(args[1]) if len(args) == 2 else None
-        else:
-            base = self.cells(args[0])
-            mask = self.mask(args[1]) if len(args) == 2 else None
-            if mask is not None:
-                mask = f"gs.cells_of({mask})"
+        base = self.cells(args[0])
+        mask = self.mask(args[1]) if len(args) == 2 else None
         if base is None or (len(args) == 2 and mask is None):
             return None
         chosen = base if mask is None else f"({base} & {mask})"
         return f"{chosen}.bit_count()" if func == "count" else f"({chosen} != 0)"
+
+    def _fold(self, func, args) -> str | None:
+        """`max(adjacent4, own, points)`: the members' cards in id order, as `_set_impl`."""
+        value = args[-1]
+        if not isinstance(value, n.Ref) or value.name not in ("points", "number") or value.name in self.compiler.names:
+            return None
+        base = self.cells(args[0])
+        mask = self.mask(args[1]) if len(args) == 3 else None
+        if base is None or (len(args) == 3 and mask is None):
+            return None
+        cards = f"gs.cards_at({base if mask is None else f'({base} & {mask})'})"
+        fold = {"sum": "sum", "max": "max", "min": "min"}[func]
+        if value.name == "points":
+            return f"{self.name(_fold_points)}(h.st, gs, {cards}, {fold})"
+        return f"{self.name(_fold_table)}({self.name(self.compiler.words.number)}, {cards}, {fold})"
 
     def cells(self, node) -> str | None:
         """A set of places (as `SetExprCompiler._set`) as an expression of cells, or None."""
@@ -713,18 +743,22 @@ class _RuleWriter:
         return None
 
     def mask(self, node) -> str | None:
-        """A condition of card words (as `SetExprCompiler._mask`) as a card-mask expression."""
+        """A condition of card words (as `SetExprCompiler._mask`) as an expression of the
+        display's cells whose cards meet it: cells of a kind or of a seat's cards are worked
+        out once per position (`GridState.cells_of`), `other` is every cell but this card's."""
         words, names = self.compiler.words, self.compiler.names
         if isinstance(node, n.Ref):
             if node.name in names:
                 return None
             if node.name in words.kinds:
-                return repr(words.kinds[node.name])
+                return f"gs.cells_of({words.kinds[node.name]!r})"
             if node.name in ("own", "opponent") and words.seat_masks is not None:
-                seats = self.name(words.seat_masks)
-                return f"{seats}[p]" if node.name == "own" else f"({words.all_mask} & ~{seats}[p])"
+                self.uses.add("occ")
+                own = f"gs.cells_of({self.name(words.seat_masks)}[p])"
+                return own if node.name == "own" else f"(occ & ~{own})"
             if node.name == "other":
-                return "~(1 << card)"
+                self.uses.add("bit")
+                return "~(1 << bit)"
             return None
         if isinstance(node, n.BoolOp):
             left, right = self.mask(node.left), self.mask(node.right)
@@ -733,7 +767,8 @@ class _RuleWriter:
             return f"({left} {'&' if node.op == 'and' else '|'} {right})"
         if isinstance(node, n.Not):
             inner = self.mask(node.operand)
-            return None if inner is None else f"({words.all_mask} & ~{inner})"
+            self.uses.add("occ")
+            return None if inner is None else f"(occ & ~{inner})"
         return None
 
 
