@@ -229,14 +229,16 @@ class RevealCards(Step):
 
 
 class Listed(list):
-    """A cached legal-move list that knows the ids of its moves: `play` finds a move in one
-    look-up instead of a scan (the list keeps its moves, so the ids stay theirs)."""
+    """A cached legal-move list that tells its moves in one look-up instead of a scan: by the
+    ids of its moves (the list keeps them, so the ids stay theirs), or, for a list of place
+    moves, by `table` (the interned moves per cell) and `free` (the cells listed)."""
 
-    __slots__ = ("ids",)
+    __slots__ = ("ids", "table", "free")
 
-    def __init__(self, moves=()):
+    def __init__(self, moves=(), table=None, free=0):
         super().__init__(moves)
-        self.ids = frozenset(map(id, self))
+        self.table, self.free = table, free
+        self.ids = frozenset(map(id, self)) if table is None else None
 
 
 class PlaceCards(Step):
@@ -346,7 +348,12 @@ class PlaceCards(Step):
         legal = st._legal
         if legal is None:
             legal = st._legal = self.legal(st)
-        if id(move) not in legal.ids:
+        ids = legal.ids
+        if ids is not None:
+            if id(move) not in ids:
+                return None
+        elif not (move.__class__ is Move and move.kind == "place" and move.arg.__class__ is int
+                  and move.arg >= 0 and legal.free >> move.arg & 1 and legal.table[move.arg] is move):
             return None
         return self.apply(st, move)
 
@@ -409,7 +416,7 @@ class PlaceCards(Step):
             if table is None:
                 table = self.tables[text, origin] = [None] * self.board.size
             moves = []
-            free = self.board.placements(occ, gs.box) if occ else 1 << gs.bit_of((0, 0))
+            free = listed = self.board.placements(occ, gs.box) if occ else 1 << gs.bit_of((0, 0))
             while free:
                 low = free & -free
                 bit = low.bit_length() - 1
@@ -419,7 +426,7 @@ class PlaceCards(Step):
                     move = table[bit] = Move("place", bit, f"place {text} at {r},{c}")
                 moves.append(move)
                 free ^= low
-            moves = Listed(moves)
+            moves = Listed(moves, table, listed)
             if home:
                 self._remember(None, None)
                 self.home_lists[card][occ] = moves
