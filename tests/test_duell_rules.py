@@ -350,6 +350,20 @@ def test_an_illegal_move_names_the_legal_ones_and_changes_nothing():
     assert state.view() == before
 
 
+def test_a_move_listed_for_another_position_is_checked_against_this_one():
+    """'You must place your card vertically, horizontally, or diagonally adjacent to another
+    card': a move object listed in one position is legal in another only where its space is."""
+    here, there = placing("Bcrow", 0, "wolf"), placing("Bcrow Bcat", 0, "wolf")
+    far = next(m for m in there.legal_moves() if str(m) == "place wolf at 0,2")
+    near = next(m for m in there.legal_moves() if str(m) == "place wolf at 1,0")
+    before = here.view()
+    with pytest.raises(rulekit.IllegalMoveError):
+        here.apply(far)
+    assert here.view() == before
+    here.apply(near)
+    assert cells(here)[1, 0] == "Bwolf"
+
+
 def test_views_hide_the_other_hand_deck_order_and_choice():
     state = GAME.new_game(players=2, seed=3)
     state.apply(legal(state)[0])
