@@ -468,8 +468,9 @@ class BitBoard:
     has wandered out of the interior.
 
     The results equal ``placements``, ``slides`` and ``relocations`` above (tested against
-    them). Slides and relocation targets depend only on the display's shape, so they are
-    remembered by shape: the occupied bits shifted to the corner of their bounding box.
+    them). Relocation targets depend only on the display's shape, so they are remembered by
+    shape (the occupied bits shifted to the corner of their bounding box); slides are
+    remembered per line and what lies next to it (``slides`` says what).
     """
 
     MEMO_LIMIT = 100_000
@@ -681,15 +682,6 @@ class BitBoard:
             for side, first, target in found:
                 out.append((i, sides[side], line, first, target))
         return out
-
-def _bits(mask: int) -> list[int]:
-    """The set bits of ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _runs(pattern: int) -> list[int]:

@@ -5,8 +5,8 @@ display is kept as bits of the board's frame (`grid.BitBoard`): `occ` holds the 
 cells, `at` maps a cell's bit to its card and `where` a card to its bit; `origin` is the
 display coordinate of frame bit 0 (the first card lies at 0,0, and the frame moves along
 when the display wanders). `mask` is the set of card ids on the display. Geometry the
-scoring expressions ask for (neighbours, rows, regions) is worked out per card when asked
-and dropped whenever a card moves.
+scoring expressions ask for (a region's cells, the cells of a kind of card) is worked out
+when asked and dropped whenever a card moves.
 """
 from __future__ import annotations
 
@@ -58,9 +58,6 @@ class GridState:
         """The display as {(row, col): card}, row by row."""
         pos, origin = self.board.pos, self.origin
         return {pos(bit, origin): self.at[bit] for bit in sorted(self.at)}
-
-    def pos_of(self, card: int) -> tuple[int, int]:
-        return self.board.pos(self.where[card], self.origin)
 
     def bit_of(self, pos) -> int:
         return self.board.bit(pos, self.origin)
@@ -131,7 +128,7 @@ class GridState:
 
     # ---- questions about the display ------------------------------------------------------
     # Sets of places come as cell masks (bits of the frame); `cells_of` and `cards_at` turn
-    # card masks into cell masks and back, remembered until a card moves.
+    # card masks into cell masks and back. What `_memo` keeps is dropped when a card moves.
 
     def _memo(self) -> dict:
         geo = self._geo

@@ -8,8 +8,9 @@ line; then `when placed` moves), and drawing again.
 
 Moves: `keep sun, bee, frost`, `choose bee`, `place bee at 1,2`,
 `slide gust into row 1 from left`, `move sun to 0,3` (row,col in the fixed frame where
-the first card lies at 0,0). Moves are interned per card text and cell; place lists are
-cached per display (`GridState.occ`), slides and relocation targets per shape (`grid.BitBoard`).
+the first card lies at 0,0). Moves are interned per card text (or card) and cell; lists of
+place, slide and relocation moves are cached per display (`GridState.occ`), and worked out
+with `grid.BitBoard` (which remembers slides per line, relocation targets per shape).
 """
 from __future__ import annotations
 
