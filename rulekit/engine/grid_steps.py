@@ -436,12 +436,15 @@ class PlaceCards(Step):
         return moves
 
     def _remember(self, key, moves) -> None:
-        """Keep a list in the cache (counting only, with no key); past the limit, forget all."""
+        """Keep a list in the cache (counting only, with no key); past the limit, forget all
+        lists and interned moves (a list keeps its own moves and table)."""
         self.stored += 1
         if self.stored > _CACHE_LIMIT:
             self.cache.clear()
             for lists in self.home_lists:
                 lists.clear()
+            self.tables.clear()
+            self.interned.clear()
             self.stored = 0
         if key is not None:
             self.cache[key] = moves
@@ -454,8 +457,6 @@ class PlaceCards(Step):
         moves = self.cache.get(key)
         if moves is None:
             interned, moves = self.interned, []
-            if len(interned) > _CACHE_LIMIT:
-                interned.clear()
             for slide in self.board.slides(occ, gs.box, lines):
                 move = interned.get((text, origin, slide))
                 if move is None:
