@@ -429,3 +429,24 @@ def test_place_moves_equal_the_grid_placements_wherever_the_display_lies():
         state = GAME.restore({"players": 2, "phase": "place", "current_player": 0, "hands": [[], []],
                               "display": picture, "revealed": ["wolf", None], "to_place": [0]})
         assert legal(state) == [f"place wolf at {r},{c}" for r, c in grid.placements(spots, 4, 4)]
+
+
+def test_forgetting_the_move_caches_changes_no_game(monkeypatch):
+    """Move lists are cached per display and forgotten past a limit; a game played while
+    they are forgotten every few moves lists the same moves and ends the same."""
+    from rulekit.engine import grid_steps
+    records = []
+    for limit in (None, 3):
+        if limit is not None:
+            monkeypatch.setattr(grid_steps, "_CACHE_LIMIT", limit)
+        game = rulekit.load("duell-der-tiere")          # a new game: its own caches
+        games = []
+        for seed in range(6):
+            state, rng, seen = game.new_game(players=2, seed=seed), random.Random(seed), []
+            while not state.is_terminal:
+                moves = legal(state)
+                seen.append(moves)
+                state.apply(rng.choice(moves))
+            games.append((seen, state.scores, state.winners))
+        records.append(games)
+    assert records[0] == records[1]
