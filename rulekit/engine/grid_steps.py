@@ -481,12 +481,11 @@ class PlaceCards(Step):
         cached per display and movable cards. Two movable cards with one text are told apart
         by their place: `move bee at 1,2 to 0,3`."""
         movable = self.config.movers[card](st, gs, card, seat) & gs.mask
-        where = gs.where
-        placed = tuple(sorted((where[c], c) for c in cards_of(movable)))
-        key = (movable, gs.occ, gs.origin, placed)
+        places = tuple(map(gs.where.__getitem__, cards_of(movable)))     # in card order
+        key = (movable, gs.occ, gs.origin, places)
         moves = self.cache.get(key)
         if moves is None:
-            moves = Listed(self._relocation_moves(gs, movable, [src for src, _ in placed]))
+            moves = Listed(self._relocation_moves(gs, movable, sorted(places)))
             self._remember(key, moves)
         return moves
 
