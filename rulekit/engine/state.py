@@ -8,7 +8,10 @@ lists and bitmasks, so `clone()` is a handful of list copies.
 """
 from __future__ import annotations
 
+import hashlib
 import random
+import sys
+from array import array
 
 from ..errors import IllegalMoveError
 from .moves import Move, normalize
@@ -18,6 +21,9 @@ _SEAT_LISTS = ("hands", "scores", "bids", "bid_cards", "tricks_won", "dealt", "t
                "pending")
 _SCALARS = ("rules", "n", "seed", "chance", "round", "_step", "_at", "current_player", "dealer", "leader",
             "lead", "trump", "tricks_played", "is_terminal", "undealt", "revealed", "last_round")
+
+
+_WORD = "I" if array("I").itemsize == 4 else "L"
 
 
 class State:
@@ -114,6 +120,17 @@ class State:
         """A fresh generator for the next chance event, reproducible from the seed."""
         self.chance += 1
         return random.Random(self.seed * 1_000_003 + self.chance)
+
+    def random_words(self, count: int) -> array:
+        """`count` random 32-bit numbers for the next chance event, reproducible from the seed
+        (SHAKE-256 of the seed and the event's number): one C call instead of seeding a
+        generator, for the shuffles that run every round."""
+        self.chance += 1
+        key = f"{self.seed}/{self.chance}".encode()
+        words = array(_WORD, hashlib.shake_256(key).digest(4 * count))
+        if sys.byteorder == "big":
+            words.byteswap()
+        return words
 
     def start(self) -> "State":
         self.rules.start_game(self)
