@@ -222,19 +222,7 @@ def variant_changes_nothing(name: str, variant, base: dict, merged: dict, report
 
     if any(section_key(item) not in merged for item in variant.items):
         return          # the merge has already reported what it could not apply
-    if variant.items and any(_bare(merged.get(k)) != _bare(base.get(k)) for k in {*base, *merged}):
+    if variant.items and any(n.shape(merged.get(k)) != n.shape(base.get(k)) for k in {*base, *merged}):
         return
     report(variant, f"variant `{name}` changes nothing: its rules are the base game's",
            "change a rule inside it, or remove it")
-
-
-def _bare(node):
-    """A node without its spans, to compare two rules as written."""
-    if isinstance(node, (tuple, list)):
-        return tuple(_bare(item) for item in node)
-    if isinstance(node, n.Name):
-        return node.text
-    if not hasattr(node, "__attrs_attrs__"):
-        return node
-    return (type(node).__name__,) + tuple(_bare(getattr(node, a.name))
-                                          for a in node.__attrs_attrs__ if a.name != "span")

@@ -343,7 +343,7 @@ class Checker:
         for case in rule.cases:
             self.pred(case.pred)
             guarded = isinstance(case.condition, (n.AnyPlayed, n.LeadIs)) and \
-                _shape(case.condition.pred) == _shape(case.pred)
+                n.shape(case.condition.pred) == n.shape(case.pred)
             if not _admits_lead(case.pred) and not guarded:
                 self.report(case, "this case can find no card to win the trick",
                             "pick among cards the lead always belongs to (`card of lead suit`, "
@@ -438,16 +438,6 @@ class Checker:
             if key.pick not in ("highest", "lowest"):
                 self.report(key, f"the winner is decided by `highest` or `lowest`, not `{key.pick}`")
             compiler.compile(key.expr, "int")
-
-
-def _shape(pred):
-    """A predicate without its spans, to compare two predicates as written."""
-    if isinstance(pred, n.Name):
-        return pred.text
-    if not hasattr(pred, "__attrs_attrs__"):
-        return pred
-    return (type(pred).__name__,) + tuple(_shape(getattr(pred, a.name))
-                                          for a in pred.__attrs_attrs__ if a.name != "span")
 
 
 def _admits_lead(pred) -> bool:
