@@ -62,27 +62,27 @@ def test_is_connected():
     assert grid.is_connected([(0, 0), (1, 1)], 8)
     assert not grid.is_connected([(0, 0), (1, 1)], 4)
     assert not grid.is_connected([(0, 0), (0, 2)], 8)
-    assert grid.is_connected(art("X.X\n.X."), 8)
+    assert grid.is_connected(art("#.#\n.#."), 8)
 
 
 def test_placements():
     assert grid.placements({}, 4, 4) == [(0, 0)]
     assert grid.placements({(0, 0): "a"}, 4, 4) == grid.neighbours((0, 0), 8)
     assert grid.placements({(0, 0): "a"}, 4, 4, 4) == grid.neighbours((0, 0), 4)
-    row = art("XXXX")                       # full width: only above/below
+    row = art("####")                       # full width: only above/below
     assert grid.placements(row, 4, 4) == [(-1, c) for c in range(4)] + [(1, c) for c in range(4)]
-    col = art("X\nX\nX\nX", top=-1)
+    col = art("#\n#\n#\n#", top=-1)
     assert all(-1 <= r <= 2 for r, _ in grid.placements(col, 4, 4))
 
 
 def test_placement_rule_forbidden_spaces():
     """'a space is forbidden if placing a card there would make the display
     wider than 4x4 cards, or if the space is not adjacent to another card.'"""
-    d = art("XXX\n.X.")
+    d = art("###\n.#.")
     legal = grid.placements(d, 4, 4)
     assert (0, 3) in legal and (0, -1) in legal and (2, 1) in legal
     assert (3, 1) not in legal and (0, 5) not in legal   # not adjacent
-    d4 = art("XXXX\n.X..")
+    d4 = art("####\n.#..")
     assert (0, -1) not in grid.placements(d4, 4, 4)      # would be 5 wide
 
 
@@ -175,7 +175,7 @@ def test_relocation_example():
 # --- slides / relocations: unit ----------------------------------------------
 
 def test_slide_order_and_lines():
-    d = art("XX\nX.")
+    d = art("##\n#.")
     got = [(s.line, s.index, s.side) for s in grid.slides(d, 4, 4)]
     assert got == sorted(got, key=lambda t: (t[0] != "row", t[1], t[2] in ("right", "bottom")))
     assert {t[:2] for t in got} == {("row", 0), ("row", 1), ("column", 0), ("column", 1)}
@@ -183,7 +183,7 @@ def test_slide_order_and_lines():
 
 
 def test_slide_full_line_unavailable_and_lone_line():
-    got = [(s.line, s.index) for s in grid.slides(art("XXXX"), 4, 4)]
+    got = [(s.line, s.index) for s in grid.slides(art("####"), 4, 4)]
     assert got == [("column", c) for c in range(4) for _ in "tb"]
     lone = grid.slides({(0, 0): "a"}, 4, 4)           # nothing else: front stays
     assert {(s.side, s.target) for s in lone} == {
@@ -192,7 +192,7 @@ def test_slide_full_line_unavailable_and_lone_line():
 
 
 def test_slide_minimum_outside_square_pushes_in():
-    d = art("AB.\nXXXX")          # row 0 from the left: the sliding card would stick out at col -1
+    d = art("AB.\n####")          # row 0 from the left: the sliding card would stick out at col -1
     sl = one_slide(d, "row", 0, "left")
     assert sl.target == (0, 1) and sl.move_map() == {(0, 0): (0, 2), (0, 1): (0, 3)}
 

@@ -582,17 +582,7 @@ def _excludes_self(condition) -> bool:
 
 def _mentions(node, names) -> bool:
     """True when `node` reads any of `names` (not counting set positions)."""
-    stack = [node]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, n.Ref) and item.name in names:
-            return True
-        for field in ("left", "right", "operand", "key", "condition", "then", "otherwise"):
-            child = getattr(item, field, None)
-            if child is not None and not isinstance(child, (str, int)):
-                stack.append(child)
-        stack.extend(getattr(item, "args", ()))
-    return False
+    return any(isinstance(item, n.Ref) and item.name in names for item in n.walk(node))
 
 
 def _fold_points(st, gs, cards: int, fold) -> int:

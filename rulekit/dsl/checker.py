@@ -415,7 +415,7 @@ class Checker:
 
     def score_tables(self, expr, case) -> None:
         span = self.bid_range()
-        for node in _walk(expr):
+        for node in n.walk(expr):
             if isinstance(node, n.Index) and isinstance(node.key, n.Ref) and node.key.name == "bid" and span:
                 self.table_covers(node.table, span[0], span[1], node)
 
@@ -449,15 +449,3 @@ def _admits_lead(pred) -> bool:
     if isinstance(pred, n.PAnd):
         return _admits_lead(pred.left) and _admits_lead(pred.right)
     return False
-
-
-def _walk(expr):
-    stack = [expr]
-    while stack:
-        node = stack.pop()
-        yield node
-        for field in ("left", "right", "operand", "key", "condition", "then", "otherwise"):
-            child = getattr(node, field, None)
-            if child is not None and not isinstance(child, (str, int)):
-                stack.append(child)
-        stack.extend(getattr(node, "args", ()))

@@ -11,6 +11,19 @@ import attrs
 node = attrs.frozen
 
 
+def walk(expr):
+    """Every node of an expression, itself included (iteratively: no depth limit)."""
+    stack = [expr]
+    while stack:
+        item = stack.pop()
+        yield item
+        for field in ("left", "right", "operand", "key", "condition", "then", "otherwise"):
+            child = getattr(item, field, None)
+            if child is not None and not isinstance(child, (str, int)):
+                stack.append(child)
+        stack.extend(getattr(item, "args", ()))
+
+
 def shape(value):
     """A node (or tuple of nodes) without its spans: two rules as written compare equal."""
     if isinstance(value, (tuple, list)):
