@@ -6,16 +6,17 @@ text comes out as one `RuleError`, never as another exception.
 """
 from __future__ import annotations
 
-import random
 from importlib import resources
 from pathlib import Path
 
 from .compile.exprs import ExprCompiler, BASE_NAMES
 from .compile.game import build_ruleset
+from .compile.restore_check import players_of
 from .dsl import analysis, nodes as n
 from .dsl.checker import Checker
 from .dsl.merge import apply_items, sections
 from .dsl.parser import diagnostic_at, parse
+from .engine.seeds import checked_seed
 from .engine.state import State
 from .errors import Diagnostic, RuleError
 
@@ -219,20 +220,22 @@ class Game:
         return self._compiled[key]
 
     def new_game(self, players: int | None = None, seed: int | None = None) -> State:
-        """A new game, dealt and ready for the first decision. Same seed, same game."""
+        """A new game, dealt and ready for the first decision. Same seed, same game.
+
+        `seed` is any int; without one a fresh 64-bit seed is drawn from the system's
+        generator (`state.seed` shows it). Another type raises TypeError."""
         if players is None:
             players = 4 if 4 in self.players else self.players[0]
         if players not in self.players:
             raise ValueError(f"{self.title} is for {self.players[0]}..{self.players[-1]} players, not {players}")
-        if seed is None:
-            seed = random.randrange(2**63)
-        return State(self.ruleset(players), players, int(seed)).start()
+        seed = checked_seed(seed)           # TypeError at once for a str, float or bool
+        return State(self.ruleset(players), players, seed).start()
 
     def restore(self, view: dict) -> State:
-        """A state from a full-truth view (`state.view()`): save and load, or set up a position."""
-        players = view.get("players") or len(view.get("hands", []))
-        rules = self.ruleset(players) if players in self.players else self.ruleset(self.players[0])
-        return rules.restore(view)
+        """A state from a full-truth view (`state.view()`): save and load, or set up a position.
+        Raises ViewError for a view that is no state of this game (`compile/restore_check.py`)."""
+        players = players_of(view, self.players)        # ViewError for anything but a view
+        return self.ruleset(players).restore(view)
 
     def __repr__(self) -> str:
         return f"<Game {self.title!r} players {self.players.start}..{self.players.stop - 1}>"
