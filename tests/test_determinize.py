@@ -98,6 +98,8 @@ def _hidden_multiset(view, seat):
             out.update(hand)
     for deck in view.get("decks", []):
         out.update(deck)
+    if "decks" in view:                 # a grid game's chosen card has left the hand
+        out.update(c for p, c in enumerate(view["choices"]) if p != seat and isinstance(c, str))
     return out
 
 
@@ -246,7 +248,7 @@ def _key(st, seat):
 
 
 @pytest.mark.parametrize("text", [TINY_TRICKS, TINY_PASSING], ids=["tricks", "passing"])
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=hs.integers(0, 10**6), moves=hs.integers(0, 10), seat=hs.integers(0, 2))
 def test_every_consistent_placement_appears_in_proportion(text, seed, moves, seat):
     game = _game(text)
@@ -255,7 +257,7 @@ def test_every_consistent_placement_appears_in_proportion(text, seed, moves, sea
         return
     allowed = _consistent(st, seat)
     assert _key(st, seat) in allowed
-    per_cell = 60
+    per_cell = 40
     counts = Counter(_key(st.determinize(seat, seed=seed * 7919 + k), seat)
                      for k in range(per_cell * len(allowed)))
     assert set(counts) == allowed, "a sample the seat could rule out, or a placement never drawn"
