@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..dsl import nodes as n
 from ..engine import steps as st_
 from ..engine.state import State
-from . import views
+from . import table_play, views
 from .cardsets_expr import SetExprCompiler, words_for_deck
 from .deck import DeckModel, build_deck
 from .exprs import BASE_NAMES, BID_NAMES, ExprCompiler, compile_table
@@ -41,6 +41,7 @@ class Ruleset:
         self.winner_keys: list = []
         self.final_score = None       # `score at end -> ...`: added once, when the game ends
         self.grid = None              # a GridGame when players own decks and place cards
+        self.table = None             # table play's views when the rules have `player errors`
 
     # ---- the life of a game ----------------------------------------------------------------
 
@@ -120,6 +121,8 @@ def build_ruleset(sections: dict, title: str) -> Ruleset:
     if grid is not None:
         grid.build(rules, sections, exprs)
     _build_score(rules, sections.get("score"), exprs)
+    if "player errors" in sections:
+        table_play.install(rules, sections["player errors"], exprs)
     if "final score" in sections:
         rules.final_score = exprs.compile(sections["final score"].expr).fn
     end = sections["end"]

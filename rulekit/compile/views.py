@@ -63,6 +63,8 @@ def view(rules, st, seat: int | None) -> dict:
         })
     if rules.grid is not None:
         rules.grid.view(st, seat, out)
+    if rules.table is not None:
+        rules.table.view(st, seat, out)
     return out
 
 
@@ -126,6 +128,8 @@ def _restore(rules, data: dict, State):
     step = rules.steps[st.step] if rules.steps else None
     st.pending = [_pending(rules, step, st.hands[p], c) for p, c in enumerate(data.get("choices", [None] * players))]
     st.revealed = any(b is not None for b in st.bids)
+    if rules.table is not None:
+        rules.table.restore(st, data)
     return st
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..compile.deck import ATTRIBUTES
 from ..compile.cardsets_expr import SetExprCompiler
 from ..compile.exprs import BASE_NAMES, BID_NAMES, ExprCompiler, suggest
-from . import analysis, check_grid
+from . import analysis, check_grid, check_table
 from . import nodes as n
 from .merge import clause_key
 
@@ -48,6 +48,7 @@ class Checker:
         self.check_end()
         self.check_winner()
         check_grid.run(self)
+        check_table.run(self)
         analysis.run(self)
 
     # ---- helpers -------------------------------------------------------------------------
