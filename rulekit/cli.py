@@ -722,5 +722,7 @@ def _print_failure(console: Console, file: str, variant, failure) -> None:
         f"        state.apply(move)", style="red"))
 
 
+from . import cli_replay  # noqa: E402,F401 - registers `rulekit replay` on the group
+
 if __name__ == "__main__":
     main()
