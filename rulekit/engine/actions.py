@@ -31,7 +31,7 @@ from collections import Counter
 from ..errors import IllegalMoveError, RulekitError
 from .cardsets import MoveTable
 from .moves import Move
-from .grid_steps import DrawCards, PlaceCards
+from .grid_steps import DrawCards, PlaceCards, ReturnCards
 from .steps import Pass, Step
 
 
@@ -173,6 +173,7 @@ _KINDS = {
     Pass: lambda step: CardParts("pass", step.deck.texts),
     DrawCards: _keep_kind,
     PlaceCards: GridMoves,
+    ReturnCards: lambda step: ActionKind([f"return {t}" for t in step.config.texts], public=False),
 }
 
 

@@ -15,7 +15,8 @@ prints it):
 - Numbers (bids, scores, tricks, sizes, the round) are the plain values, not scaled.
 
 Segments, each present when the game has what it describes: `hand` (own cards),
-`own_choice` (own hidden choice, e.g. cards picked to pass), `chosen` (which seats have made
+`returning` (own cards waiting to go back to the deck), `own_choice` (own hidden choice, e.g.
+cards picked to pass), `chosen` (which seats have made
 their hidden choice), `trick` (the card each seat played to the current trick), `played`
 (cards played to the round's finished tricks), `turned`, `bid_cards`, `set_aside`,
 `bids` (value and whether it is known, per seat), `tricks_won`, `trump` (one per suit, then
@@ -77,6 +78,8 @@ class Encoder:
             out += [("tricks_won", n), ("trump", len(rules.deck.suit_names) + 1), ("dealer", n), ("leader", n)]
         else:
             cells = self._cells()
+            if "ReturnCards" in kinds:
+                out.append(("returning", faces))
             out += [("display", cells * n * faces), ("display_points", cells), ("revealed", n * faces),
                     ("deck_sizes", n), ("removed", n * faces), ("tiebreaker", n)]
         out += [("scores", n), ("hand_sizes", n), ("current_player", n), ("phase", len(self.phases)),
@@ -169,6 +172,10 @@ def _log_length(rules, players: int, space) -> int:
 
 def _hand(enc, st, view, seat, out):
     enc.add_cards(view["hands"][seat], out)
+
+
+def _returning(enc, st, view, seat, out):
+    enc.add_cards((view.get("returning") or [None] * enc.n)[seat], out)
 
 
 def _own_choice(enc, st, view, seat, out):
@@ -274,7 +281,7 @@ def _round(enc, st, view, seat, out):
 
 
 _FILLERS = [
-    ("hand", _hand), ("own_choice", _own_choice), ("chosen", _chosen), ("trick", _trick),
+    ("hand", _hand), ("returning", _returning), ("own_choice", _own_choice), ("chosen", _chosen), ("trick", _trick),
     ("played", _played), ("turned", _turned), ("bid_cards", _per_seat_cards("bid_cards")),
     ("set_aside", _per_seat_cards("set_aside")), ("bids", _bids), ("tricks_won", _numbers("tricks_won")),
     ("trump", _trump), ("dealer", _one_seat("dealer")), ("leader", _one_seat("leader")),
