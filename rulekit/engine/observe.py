@@ -333,18 +333,19 @@ def encoder_for(rules, players: int) -> Encoder:
 
 def replayed_log(st) -> RoundLog:
     """The round log of a state made by `new_game` and moves: its game replayed from the seed.
-    A state set up by `restore` has no moves to replay: its log starts empty."""
-    space = space_for(st.rules, st.n)
-    log = RoundLog(space)
-    history = st._history
-    if not history or history[0].kind == "?":
-        log.sync(st)
-        return log
+    A state set up by `restore` or `determinize` has no moves its seed replays: its log
+    starts empty at the position it was set up in."""
+    from ..errors import IllegalMoveError
     from .state import State
 
-    replay = State(st.rules, st.n, st.seed).start()
-    for move in history:
-        log.record(replay, move)
-        replay.apply(move)
-    log.sync(replay)
+    space = space_for(st.rules, st.n)
+    log = RoundLog(space)
+    try:
+        replay = State(st.rules, st.n, st.seed).start()
+        for move in st._history:
+            log.record(replay, move)
+            replay.apply(move)
+    except IllegalMoveError:
+        log = RoundLog(space)
+    log.sync(st)
     return log
