@@ -6,16 +6,16 @@ knows a game: each step of the compiled round is asked which moves it can ever o
 rule file, variants and player count always give the same numbering.
 
 - A move of one decision is one action whose label is the move's text (`bid 3`,
-  `play blue 9`, `choose wolf`).
+  `play blue 9`, `choose bee`).
 - A move that picks several cards (`pass red 2, blue 6`, `keep sun, bee, frost`) is a choice
   made **in parts**: one action per card (`pass red 2`, then `pass blue 6`, in any order).
   Numbering every combination would be too large (3 cards of 52: 22,100 actions); one per
   card keeps the space at the deck's size. `ActionSpace.legal(state, chosen)` says which
   parts may follow the ones chosen so far, and `decode` turns a complete set of parts into
   the engine's move: the move notation does not change.
-- Grid moves name cells relative to the display: `place wolf at +1,-2` is the cell one row
+- Grid moves name cells relative to the display: `place bee at +1,-2` is the cell one row
   below and two columns left of the top-left corner of the display's bounding box (the
-  first card goes at `+0,+0`), `slide deer into row +1 from left` the display's second row.
+  first card goes at `+0,+0`), `slide gust into row +1 from left` the display's second row.
   A floating display wanders, so absolute coordinates are not bounded; relative ones are.
 
 A new kind of step plugs in by listing its moves: a step with `action_kind(players)`
