@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..compile.deck import ATTRIBUTES
 from ..compile.cardsets_expr import SetExprCompiler
 from ..compile.exprs import BASE_NAMES, BID_NAMES, ExprCompiler, suggest
-from . import analysis, check_grid
+from . import analysis, check_cards, check_grid
 from . import nodes as n
 from .merge import clause_key
 
@@ -33,6 +33,7 @@ class Checker:
         #: each variant's share most of them): one dict for a whole file, see `cached`.
         self.memo = {} if memo is None else memo
         self.card_names: set[str] = set()
+        self.colour_names: set[str] = set()
         self.bid = None
         self.card_words = check_grid.words_from_sections(sections)
 
@@ -45,6 +46,7 @@ class Checker:
         self.check_deck()
         self.check_round()
         self.check_follow()
+        check_cards.check_lead(self)
         self.check_trick_winner()
         self.cached(Checker.check_tables, *(v for k, v in self.s.items() if k.startswith("table ")))
         self.check_score()
@@ -108,7 +110,7 @@ class Checker:
             return
         kinds: dict[type, object] = {}
         for item in deck.items:
-            if type(item) in kinds and not isinstance(item, n.Special):
+            if type(item) in kinds and not isinstance(item, (n.Special, n.ColourGroup)):
                 self.report(item, "the deck declares this twice", "keep one line of each kind")
             kinds[type(item)] = item
         suits, ranks = kinds.get(n.Suits), kinds.get(n.Ranks)
@@ -142,6 +144,7 @@ class Checker:
                         and suits and not suits.ordered:
                     self.report(key, "the order compares suits, but the suits have no order",
                                 "list the suits with `<`, lowest first: `suits red < blue`")
+        check_cards.check_deck(self, deck)
 
     def check_round(self) -> None:
         rnd = self.s.get("round")
@@ -249,6 +252,9 @@ class Checker:
         self.exprs(BID_NAMES).compile(option.condition, "bool")
 
     def seat(self, ref: n.SeatRef, bidding: bool = True, winner_ok: bool = False) -> None:
+        if ref.kind == "holder":
+            check_cards.holder(self, ref)
+            return
         if ref.kind == "highest_bidder":
             if self.bid is None and bidding:
                 self.report(ref, "`highest bidder` needs a bidding clause in the round")
@@ -330,9 +336,11 @@ class Checker:
 
     def pred(self, pred) -> None:
         if isinstance(pred, n.PNamed):
-            if pred.name.text not in self.card_names:
+            if pred.name.text not in self.card_names | self.colour_names:
                 self.report(pred.name, f"unknown suit or card `{pred.name.text}`",
                             suggest(pred.name.text, self.card_names | {"trump", "card"}))
+        elif isinstance(pred, (n.PCard, n.PCompare)):
+            check_cards.pred_atom(self, pred)
         elif isinstance(pred, n.PSameAsLead):
             self.word(pred.attr, list(ATTRIBUTES), "card attribute")
         elif isinstance(pred, n.PNot):
@@ -365,6 +373,7 @@ class Checker:
         for case in follow.cases:
             if isinstance(case.result, n.FollowIfAble):
                 self.pred(case.result.pred)
+        check_cards.check_follow_extras(self, follow)
 
     def check_trick_winner(self) -> None:
         rule = self.s.get("trick winner")
