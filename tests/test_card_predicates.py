@@ -215,3 +215,32 @@ def test_rule_files_without_the_new_words_use_the_plain_trick_step():
             assert not isinstance(step, RuledTricks)
     plain = rulekit.loads(rules()).new_game(players=3, seed=1).rules.steps
     assert any(type(s) is Tricks for s in plain)
+
+
+def test_determinize_learns_no_void_from_an_always_playable_card(wizards):
+    # a seat that plays a wizard to a lead while holding the lead's suit has shown nothing
+    from rulekit.engine.determinize import gather
+
+    found = 0
+    for seed in range(60):
+        st = wizards.new_game(players=3, seed=seed)
+        while not st.is_terminal and not found:
+            view = st.view()
+            mover, trick = st.current_player, view["trick"]
+            hand = view["hands"][mover]
+            if trick and trick[0][1] != "wizard" and "wizard" in hand and trick[0][1] != "jester":
+                suit = trick[0][1].split()[0]
+                if any(c.startswith(suit + " ") for c in hand):
+                    st.apply("play wizard")
+                    seen = gather(st, (mover + 1) % 3)
+                    deck = st.rules.deck
+                    suit_cards = sum(1 << c for c, t in enumerate(deck.texts) if t.startswith(suit + " "))
+                    assert seen.forbidden[mover] & suit_cards == 0
+                    other = st.determinize((mover + 1) % 3, seed=seed)
+                    assert other.view((mover + 1) % 3) == st.view((mover + 1) % 3)
+                    found += 1
+                    break
+            st.apply(st.legal_moves()[0])
+        if found:
+            return
+    pytest.fail("no deal had a wizard played beside the lead's suit")
