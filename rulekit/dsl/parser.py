@@ -54,8 +54,15 @@ def parse(text: str, file: str = "<rules>") -> n.RuleFile:
 
 
 def source_line(text: str, line: int) -> str | None:
-    lines = text.split("\n")            # as Lark counts lines: only \n ends one
+    lines = source_lines(text)
     return lines[line - 1] if 0 < line <= len(lines) else None
+
+
+@lru_cache(maxsize=16)
+def source_lines(text: str) -> tuple[str, ...]:
+    """The lines of a text, split once however many diagnostics quote it (as Lark counts
+    lines: only \\n ends one). Every diagnostic on a line shares that line's one string."""
+    return tuple(text.split("\n"))
 
 
 def diagnostic_at(text, file, line, column, message, hint=None, end_column=None) -> Diagnostic:
@@ -112,7 +119,7 @@ def _syntax_diagnostic(error, text: str, file: str) -> Diagnostic:
                       key=lambda word: (word != "`}`", word))
     token = getattr(error, "token", None)
     if isinstance(error, lark.exceptions.UnexpectedEOF) or (token is not None and token.type == "$END"):
-        lines = text.split("\n")
+        lines = source_lines(text)
         line, column = len(lines), len(lines[-1]) + 1
         found = "end of file"
     else:
@@ -147,6 +154,13 @@ def _int(token, text, file) -> int:
                                        f"numbers in rule files go up to {MAX_INT}",
                                        token.column + min(len(token), 40))])
     return value
+
+
+def _copies_digits(token):
+    """The digits of a `x6` token, as a token of their own (for its position in messages)."""
+    digits = lark.Token.new_borrow_pos("INT", str(token)[1:], token)
+    digits.column += 1
+    return digits
 
 
 @v_args(meta=True)
@@ -202,7 +216,7 @@ class _ToNodes(Transformer):
         return n.Ranks(self._i(c[1]), self._i(c[2]), self._span(meta))
 
     def special(self, meta, c):
-        copies = 1 if c[1] is None else _int(c[1][1:], self.text, self.file)
+        copies = 1 if c[1] is None else _int(_copies_digits(c[1]), self.text, self.file)
         return n.Special(self._name(c[0]), copies, "always_trump" in c[2:], self._span(meta))
 
     def opt_always_trump(self, meta, c):
@@ -290,18 +304,27 @@ class _ToNodes(Transformer):
     def set_aside(self, meta, c):
         return n.SetAside(self._span(meta))
 
+    def deal_again(self, meta, c):
+        return n.OutOfCards(False, self._span(meta))
+
+    def restart_round(self, meta, c):
+        return n.OutOfCards(True, self._span(meta))
+
     def seat_named(self, meta, c):
         return n.SeatRef("named", self._name(c[0]), self._span(meta))
 
     def seat_left_of(self, meta, c):
         return n.SeatRef("left_of", self._name(c[0]), self._span(meta))
 
+    def seat_holder(self, meta, c):
+        return n.SeatRef("holder", c[0], self._span(meta))
+
     def seat_highest_bidder(self, meta, c):
         return n.SeatRef("highest_bidder", None, self._span(meta))
 
     # -- follow and trick winner
     def follow(self, meta, c):
-        return n.Follow(tuple(c), self._span(meta))
+        return n.Follow(tuple(c[1:]), self._span(meta), c[0])
 
     def follow_case(self, meta, c):
         return n.FollowCase(c[0], c[1], self._span(meta))
@@ -310,7 +333,7 @@ class _ToNodes(Transformer):
         return n.FollowAny(self._span(meta))
 
     def follow_if_able(self, meta, c):
-        return n.FollowIfAble(c[0], self._span(meta))
+        return n.FollowIfAble(c[0], self._span(meta), c[1])
 
     def trick_winner(self, meta, c):
         return n.TrickWinner(tuple(c), self._span(meta))
@@ -552,3 +575,50 @@ class _ToNodes(Transformer):
 
     def in_region(self, meta, c):
         return n.InRegion(self._name(c[0]), self._span(meta))
+
+    # -- card identity, lead rules, what may always be played
+    def card_text(self, meta, c):
+        text = str(c[0]) if len(c) == 1 else f"{c[0]} {self._i(c[1])}"
+        return n.Name(text, self._span(meta))
+
+    def colour_group(self, meta, c):
+        return n.ColourGroup(self._name(c[1]), tuple(self._name(t) for t in c[2:]), self._span(meta))
+
+    def top_trumps(self, meta, c):
+        return n.TopTrumps(tuple(c), self._span(meta))
+
+    def top_of_trump_suit(self, meta, c):
+        return n.TopCard("suit", self._i(c[0]), None, self._span(meta))
+
+    def top_of_trump_colour(self, meta, c):
+        return n.TopCard("colour", self._i(c[0]), None, self._span(meta))
+
+    def top_named(self, meta, c):
+        return n.TopCard("card", None, c[0], self._span(meta))
+
+    def p_card(self, meta, c):
+        return n.PCard(n.Name(f"{c[0]} {self._i(c[1])}", self._span(meta)), self._span(meta))
+
+    def p_compare(self, meta, c):
+        return n.PCompare(self._name(c[0]), c[1], self._i(c[2]), self._span(meta))
+
+    def card_lit(self, meta, c):
+        return n.CardLit(str(c[0]), self._i(c[1]), self._span(meta))
+
+    def lead(self, meta, c):
+        return n.Lead(tuple(c), self._span(meta))
+
+    def lead_case(self, meta, c):
+        return n.LeadCase(c[0], c[1], self._span(meta))
+
+    def lead_first_trick(self, meta, c):
+        return n.FirstTrick(self._span(meta))
+
+    def lead_none_played(self, meta, c):
+        return n.NonePlayed(c[0], self._span(meta))
+
+    def lead_from(self, meta, c):
+        return n.LeadFrom(c[0], self._span(meta))
+
+    def always_playable(self, meta, c):
+        return c[0]
