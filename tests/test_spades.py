@@ -153,3 +153,23 @@ def test_a_view_with_wrong_counters_is_refused(game):
     view["counters"], view["bid_names"] = {"bags": [0, 0]}, ["blind", None, None, None]
     with pytest.raises(ValueError, match="bid_names"):
         game.restore(view)
+
+
+def leading(game, hand, taken=([], [], [], [])):
+    """Seat 0 to lead the second trick with `hand`; `taken` the cards of the trick before."""
+    others = [["hearts 2", "hearts 3"], ["hearts 4", "hearts 5"], ["hearts 6", "hearts 7"]]
+    view = position(game, [hand] + others, current=0, dealer=3, leader=0, bids=[1, 1, 1, 1],
+                    tricks_won=[1 if t else 0 for t in taken], trump="spades").view()
+    gone = {card for t in taken for card in t}
+    view.update(teams=[[0, 2], [1, 3]], taken=[list(t) for t in taken],
+                undealt=[card for card in view["undealt"] if card not in gone])
+    return [str(m) for m in game.restore(view).legal_moves()]
+
+
+def test_spades_may_not_be_led_until_one_has_been_played(game):
+    """ "Spades may not be led until either some player has played a spade (on a previous
+    trick), or the leader has nothing but spades left in hand" """
+    assert leading(game, ["spades 14", "clubs 3"]) == ["play clubs 3"]
+    assert leading(game, ["spades 14", "spades 3"]) == ["play spades 3", "play spades 14"]
+    broken = (["clubs 4", "clubs 5", "spades 2", "clubs 6"], [], [], [])
+    assert leading(game, ["spades 14", "clubs 3"], broken) == ["play clubs 3", "play spades 14"]
