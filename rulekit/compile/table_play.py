@@ -41,7 +41,11 @@ def install(rules, section: n.PlayerErrors, exprs) -> None:
         elif isinstance(step, st_.Tricks):
             rules.steps[index] = TableTricks(step, "plays" in early, revokes, settle, _MAX_SEATS)
     rules.score = _settled_or(score)
-    rules.table = TableViews(rules)
+    if rules.round_points is not None:
+        rules.round_points = _settled_points_or(rules.round_points)
+    table = TableViews(rules)
+    rules.view_hooks.append(table.view)
+    rules.restore_hooks.append(table.restore)
 
 
 def _settled_or(score):
@@ -50,6 +54,15 @@ def _settled_or(score):
         settled = st.extra.get("settled")
         return settled[seat] if settled is not None else score(st, seat)
     return score_of
+
+
+def _settled_points_or(round_points):
+    """Scores in parts (teams, counters): a challenged round gives its settled points and
+    changes no counter."""
+    def points(st):
+        settled = st.extra.get("settled")
+        return list(settled) if settled is not None else round_points(st)
+    return points
 
 
 def _as_made(score):
