@@ -9,12 +9,19 @@ from __future__ import annotations
 
 from ..dsl import nodes as n
 from ..engine import steps as st_
+from ..engine.bidding import BidNamed
+from ..engine.dealing import DealShowLast
+from ..engine import trick_rules
 from ..engine.state import State
-from . import views
+from . import table_play, views
+from .scoring import build_scoring
+from .teams import extra_names, team_plan
+from .view_hooks import named_bid_hooks, shown_hooks
 from .cardsets_expr import SetExprCompiler, words_for_deck
 from .deck import DeckModel, build_deck
 from .exprs import BASE_NAMES, BID_NAMES, ExprCompiler, compile_table
 from .grid_game import GridGame
+from . import leads
 from .tricks import PredicateTables, follow_table, winner_rule
 
 #: A game that has not ended after this many rounds ends anyway (the rules loop forever).
@@ -41,6 +48,23 @@ class Ruleset:
         self.winner_keys: list = []
         self.final_score = None       # `score at end -> ...`: added once, when the game ends
         self.grid = None              # a GridGame when players own decks and place cards
+        self.team_plan = None         # a TeamPlan when the rules declare `teams ...`
+        self.round_points = None      # state -> points per seat, for scores in parts (scoring.py)
+        self.on_start: list = []      # state -> None: set-up of optional mechanisms (counters)
+        self.view_hooks: list = []    # (state, seat, view) -> None: their view keys
+        self.restore_hooks: list = []  # (state, full view) -> None: and back
+
+    # ---- teams -------------------------------------------------------------------------------
+
+    def teams(self, players: int) -> tuple[tuple[int, ...], ...] | None:
+        """The seats of each team for this many players, or None (no teams declared)."""
+        return self.team_plan.teams(players) if self.team_plan is not None else None
+
+    def team_of(self, players: int, seat: int) -> int | None:
+        """The team number of a seat (its index in `teams(players)`), or None without teams."""
+        if self.team_plan is None or self.team_plan.teams(players) is None:
+            return None
+        return self.team_plan.team_of(players)[seat]
 
     # ---- the life of a game ----------------------------------------------------------------
 
@@ -48,6 +72,8 @@ class Ruleset:
         st.dealer = st.random().randrange(st.n) if self.dealer_first == "random" else 0
         if self.grid is not None:
             self.grid.start(st)
+        for start in self.on_start:
+            start(st)
         self.reset_round(st)
 
     def reset_round(self, st: State) -> None:
@@ -58,7 +84,10 @@ class Ruleset:
         st.tricks_played, st.revealed, st.leader = 0, False, None
 
     def end_round(self, st: State) -> None:
-        points = [self.score(st, seat) for seat in range(st.n)] if self.score is not None else [0] * st.n
+        if self.round_points is not None:
+            points = self.round_points(st)
+        else:
+            points = [self.score(st, seat) for seat in range(st.n)] if self.score is not None else [0] * st.n
         for seat in range(st.n):
             st.scores[seat] += points[seat]
         st.last_round = {"round": st.round, "bids": list(st.bids), "tricks_won": list(st.tricks_won),
@@ -109,17 +138,21 @@ def build_ruleset(sections: dict, title: str) -> Ruleset:
     grid = GridGame(sections) if "player decks" in sections else None
     deck = grid.deck if grid is not None else build_deck(sections["deck"])
     rules = Ruleset(title, range(players.low, players.high + 1), deck)
+    rules.team_plan = team_plan(sections)
     tables = {}
     constant = ExprCompiler({}, {}, _unreachable)
     for key, item in sections.items():
         if key.startswith("table "):
             tables[key[6:]] = compile_table(item, lambda e: constant.compile(e).fn(None, 0))
     words = grid.words if grid is not None else words_for_deck(deck)
-    exprs = SetExprCompiler(dict(BASE_NAMES), tables, _unreachable, words)
+    exprs = SetExprCompiler({**BASE_NAMES, **extra_names(sections)}, tables, _unreachable, words)
     _build_round(rules, sections, exprs)
     if grid is not None:
         grid.build(rules, sections, exprs)
-    _build_score(rules, sections.get("score"), exprs)
+    if not build_scoring(rules, sections, exprs, _unreachable):
+        _build_score(rules, sections.get("score"), exprs)
+    if "player errors" in sections:
+        table_play.install(rules, sections["player errors"], exprs)
     if "final score" in sections:
         rules.final_score = exprs.compile(sections["final score"].expr).fn
     end = sections["end"]
@@ -151,12 +184,16 @@ def _build_round(rules: Ruleset, sections: dict, exprs: ExprCompiler) -> None:
         rules.dealer_first = dealer.first.text
         rules.dealer_then = dealer.then.text if dealer.then else "same"
     bid = clauses.get(n.BidNumber) or clauses.get(n.BidCard)
-    trump = clauses.get(n.TrumpFromBid) or clauses.get(n.TrumpFixed) or clauses.get(n.TrumpTurned)
+    trump = clauses.get(n.TrumpFromBid) or clauses.get(n.TrumpFixed) or clauses.get(n.TrumpTurned) \
+        or clauses.get(n.TrumpLastDealt)
     deal_step = None
     if n.Deal in clauses:
         # a turned card is part of dealing (a fresh deal during bidding turns one too)
         rules.turns_card = isinstance(trump, n.TrumpTurned)
-        deal_step = (st_.DealTurn if rules.turns_card else st_.Deal)(deck, clauses[n.Deal].counts)
+        kind = DealShowLast if isinstance(trump, n.TrumpLastDealt) else st_.DealTurn if rules.turns_card else st_.Deal
+        deal_step = kind(deck, clauses[n.Deal].counts)
+        if kind is DealShowLast:
+            shown_hooks(rules)
         rules.steps.append(deal_step)
     if n.Pass in clauses:
         rules.steps.append(st_.Pass(deck, _pass_plan(clauses[n.Pass])))
@@ -164,11 +201,14 @@ def _build_round(rules: Ruleset, sections: dict, exprs: ExprCompiler) -> None:
         first = _seat_fn(_option(bid, n.InTurn).seat, bid) if _option(bid, n.InTurn) else _seat_fn(
             n.SeatRef("named", n.Name("dealer")), bid)
         rules.steps.append(_bid_number_step(bid, first, clauses.get(n.Deal), exprs))
+        if bid.named:
+            named_bid_hooks(rules, tuple(name.text for name in bid.named))
     elif isinstance(bid, n.BidCard):
         repeat = clauses.get(n.Repeat)
         rules.steps.append(st_.BidCard(deck, _option(bid, n.Value).attr.text,
                                        _repeat(repeat, bid, exprs) if repeat else None,
-                                       deal_step.deal if deal_step else None))
+                                       deal_step.deal if deal_step else None,
+                                       _restarts(repeat)))
     if isinstance(trump, n.TrumpFromBid):
         rules.steps.append(st_.TrumpFromBid(_highest_bidder(bid)))
     elif isinstance(trump, n.TrumpFixed) and trump.suit.text != "none":
@@ -194,7 +234,7 @@ def _bid_number_step(bid: n.BidNumber, first, deal, exprs: ExprCompiler):
     """The plain step for a fixed range; a limited one for `0..hand` or `not allowed when`."""
     simultaneous = _option(bid, n.Simultaneous) is not None
     restriction = _option(bid, n.NotAllowed)
-    if bid.upto is None and restriction is None:
+    if bid.upto is None and restriction is None and not bid.named:
         return st_.BidNumber(bid.low, bid.high, first, simultaneous)
     high = bid.high if bid.upto is None else max(bid.low, max(deal.counts) if deal is not None else 0)
     forbidden = None
@@ -202,6 +242,9 @@ def _bid_number_step(bid: n.BidNumber, first, deal, exprs: ExprCompiler):
         names = {**exprs.names, **BID_NAMES}
         forbidden = SetExprCompiler(names, exprs.tables, _unreachable, exprs.words).compile(
             restriction.condition).fn
+    if bid.named:
+        return BidNamed(bid.low, high, first, tuple(name.text for name in bid.named), bid.upto is not None,
+                        forbidden)
     return st_.BidNumberLimited(bid.low, high, first, simultaneous, bid.upto is not None, forbidden)
 
 
@@ -217,12 +260,26 @@ def _pass_plan(clause: n.Pass) -> tuple[tuple[int, int], ...]:
     return tuple(plan)
 
 
-def _seat_fn(ref: n.SeatRef, bid):
+def _seat_fn(ref: n.SeatRef, bid, deck=None):
+    if ref.kind == "holder":
+        return _holder(deck, ref.name.text)
     if ref.kind == "highest_bidder":
         return _highest_bidder(bid)
     if ref.kind == "left_of":
         return lambda st: (st.dealer + 1) % st.n
     return lambda st: st.dealer
+
+
+def _holder(deck, text: str):
+    """`holder of clubs 2`: the seat holding that card; the dealer's left if no seat does."""
+    cards = sum(1 << c for c, t in enumerate(deck.texts) if t == text)
+
+    def holder(st):
+        for seat in range(st.n):
+            if st.hands[seat] & cards:
+                return seat
+        return (st.dealer + 1) % st.n
+    return holder
 
 
 def _highest_bidder(bid):
@@ -247,9 +304,16 @@ def _repeat(clause: n.Repeat, bid, exprs: ExprCompiler):
     for action in clause.actions:
         if isinstance(action, n.SetAside):
             actions.append(st_.set_aside_bid_cards)
-        else:
+        elif isinstance(action, n.Award):
             actions.append(_award(_seat_fn(action.seat, bid), exprs.compile(action.points).fn))
     return condition, actions
+
+
+def _restarts(clause: n.Repeat | None) -> bool:
+    """Does a seat out of cards start the round again (`start the round again`), rather than
+    get a new deal inside the bidding (`deal again`, the default)?"""
+    actions = clause.actions if clause is not None else ()
+    return any(isinstance(a, n.OutOfCards) and a.restart for a in actions)
 
 
 def _award(seat_fn, points):
@@ -264,10 +328,17 @@ def _tricks_step(rules: Ruleset, sections: dict, clause, bid):
     table = follow_table(sections["follow"], preds)
     preds.follow_table = table
     winner = winner_rule(sections["trick winner"], preds)
-    then = None if clause.then.name is not None and clause.then.name.text == "winner" else _seat_fn(clause.then, bid)
+    then = None if clause.then.name is not None and clause.then.name.text == "winner" else _seat_fn(
+        clause.then, bid, deck)
+    first = _seat_fn(clause.first, bid, deck)
+    if leads.uses_rules(sections):          # lead rules and the like: a step of their own
+        rules_ = leads.step_rules(sections, preds)
+        if isinstance(clause, n.TricksAll):
+            return trick_rules.RuledTricksAll(deck, first, table, winner, then, **rules_)
+        return trick_rules.RuledTricks(deck, clause.count, first, table, winner, then, **rules_)
     if isinstance(clause, n.TricksAll):
-        return st_.TricksAll(deck, _seat_fn(clause.first, bid), table, winner, then)
-    return st_.Tricks(deck, clause.count, _seat_fn(clause.first, bid), table, winner, then)
+        return st_.TricksAll(deck, first, table, winner, then)
+    return st_.Tricks(deck, clause.count, first, table, winner, then)
 
 
 def _build_score(rules: Ruleset, score, exprs: ExprCompiler) -> None:

@@ -9,13 +9,21 @@ then places every card once (`views._Pool`, `grid_views._Cards`); and `check_sta
 the built state against the step it is in: who is to move, which bids and choices are made,
 the trick, the trump, what the game's end left.
 
-A *full view* (`state.view()`, recognised by its `step` key) is checked completely: it must
-have every key a full view has, every card of the deck in exactly one place, hand sizes that
-match the tricks played, dealers that match the rounds, and the state built from it must
-show the very same view and play on to the end of its round. A *position* written by hand
-(no `step`) is checked for everything that would break the engine — types, seats, cards,
-the phase, the bids the phase needs — but not for having been reached by play: cards it
-does not place are undealt, and its hands need not match the tricks still to play.
+Two kinds of view are told apart, and each is checked for what it claims:
+
+- a *position* (written by hand without a `step` key, or the full view of a state restored
+  from one, which says `"position": true`) is checked for everything the engine relies on —
+  types, seats, cards, the phase, the bids the phase needs, a trick played seat after seat,
+  the same view back for a full view — and otherwise taken as written: cards it does not
+  place are undealt, and its hands need not match the tricks still to play (so it may stop
+  with no legal move when they run out);
+- the *full view of a game* (`state.view()` of a dealt game: a `step`, no `position`) claims
+  to have been reached by play, and must be: every key of a full view (`history` may be left
+  out), every card of the deck in exactly one place, hands that match the deal and the
+  tricks played, taken cards that match the tricks won, the last trick's winner leading, the
+  dealers, trump, last round and winners as play leaves them, the same view back from the
+  state built, a legal move for the seat to move, and a round that plays on into the next.
+
 Every refusal is a `ViewError`; nothing else escapes.
 """
 from __future__ import annotations
@@ -24,6 +32,7 @@ import random
 
 from ..engine import grid_steps as gsteps
 from ..engine import steps as tsteps
+from ..engine import trick_rules
 from ..engine.cardsets import cards_of
 from ..engine.seeds import checked_seed
 from ..errors import RulekitError, ViewError
@@ -118,6 +127,13 @@ def is_full(data: dict) -> bool:
     return "step" in data
 
 
+def is_played(data: dict) -> bool:
+    """A full view of a game in play (not of a position: no `"position": true`) claims to
+    have been reached by play: it is checked for that too (hand sizes, every card placed,
+    the tricks taken, the dealers so far, a round that plays on)."""
+    return is_full(data) and data.get("position") is not True
+
+
 def check_fields(rules, data: dict) -> int:
     """Check every key a view may have, before anything is built; returns the player count."""
     n = players_of(data, rules.players)
@@ -181,7 +197,11 @@ def check_fields(rules, data: dict) -> int:
     for seat, choice in enumerate(_list(data.get("choices", [None] * n), "choices", n)):
         _check_choice(choice, f"choices[{seat}]", size)
     _check_last_round(data.get("last_round"), n, rounds)
+    if "position" in data:
+        _bool(data["position"], "position")
     if "seed" in data:
+        if data["seed"] is None:
+            raise ViewError("a seed is an int, not null")
         try:
             checked_seed(data["seed"])
         except TypeError as error:
@@ -229,9 +249,6 @@ def _check_trick(trick, what: str, n: int) -> None:
         raise ViewError(f"last_trick must be empty or a whole trick of {n} cards")
     if len(set(seats)) != len(seats):
         raise ViewError(f"{what} has two cards of one seat: {_show([list(e) for e in trick])}")
-    for index, seat in enumerate(seats):
-        if seat != (seats[0] + index) % n:
-            raise ViewError(f"{what} must be played seat after seat, clockwise: {_show(seats)}")
 
 
 def _check_choice(choice, what: str, size: int) -> None:
@@ -301,23 +318,26 @@ def _check_grid_fields(rules, data: dict, n: int) -> None:
 
 def check_state(rules, st, data: dict) -> None:
     """Check a built state against the step it is in (and, for a full view, everything)."""
-    full = is_full(data)
+    full, played = is_full(data), is_played(data)
+    if not played:
+        st.extra["position"] = True             # its views say so, and restore them as positions
+    if not st.is_terminal:
+        step = rules.steps[st.step]
+        if type(step) in _NO_DECISION or (isinstance(step, gsteps.DrawCards) and step.keep is None):
+            raise ViewError(f"no seat decides in the {step.name} step: a view is taken at a decision")
     if rules.grid is not None:
-        _grid_state(rules, st, full)
+        _grid_state(rules, st, played)
     else:
-        _trick_state(rules, st, data, full)
+        _trick_state(rules, st, data, full, played)
     if st.is_terminal:
         expected = rules.winners_of(st)
         if st.winners != expected:
             raise ViewError(f"winners must be {expected}, as the game's winner rule gives, not {st.winners}")
-    else:
-        step = rules.steps[st.step]
-        if type(step) in _NO_DECISION or (isinstance(step, gsteps.DrawCards) and step.keep is None):
-            raise ViewError(f"no seat decides in the {step.name} step: a view is taken at a decision")
-        if full and not st.legal_moves():
-            raise ViewError(f"seat {st.current_player} has no legal move in this view")
+    elif played and not st.legal_moves():
+        raise ViewError(f"seat {st.current_player} has no legal move in this view")
     if full:
-        _same_view(st, data)
+        _same_view(st, data, played)
+    if played:
         _plays_on(st)
 
 
@@ -329,28 +349,36 @@ def _index(rules, kinds) -> int | None:
     return next((i for i, step in enumerate(rules.steps) if isinstance(step, kinds)), None)
 
 
-def _trick_state(rules, st, data: dict, full: bool) -> None:
+#: The trick-game steps whose states `_trick_state` knows (subclasses included). A rule set
+#: with another step (table play, say) gets the checks of every game and the full view's.
+_KNOWN_TRICK_STEPS = (tsteps.Deal, tsteps.Pass, tsteps.BidNumber, tsteps.BidCard, tsteps.TrumpFromBid,
+                      tsteps.Tricks)
+
+
+def _trick_state(rules, st, data: dict, full: bool, played: bool) -> None:
     n, steps = st.n, rules.steps
     at = len(steps) if st.is_terminal else st.step          # past every step once over
     if st.dealer is None:
         raise ViewError("a trick game needs its dealer (a seat number)")
+    if not all(isinstance(step, _KNOWN_TRICK_STEPS) for step in steps):
+        return
     deal_i = _index(rules, tsteps.Deal)
     dealt = steps[deal_i].counts[(st.round - 1) % len(steps[deal_i].counts)] if deal_i is not None else 0
     bid_i = _index(rules, (tsteps.BidNumber, tsteps.BidCard))
-    _bids(rules, st, at, bid_i, full)
-    _choices(rules, st, at, full)
+    _bids(rules, st, at, bid_i, played)
+    _choices(rules, st, at, played)
     tricks_i = _index(rules, tsteps.Tricks)
-    _tricks(rules, st, at, tricks_i, dealt, full)
+    _tricks(rules, st, at, tricks_i, dealt, played)
     if not (bid_i is not None and isinstance(steps[bid_i], tsteps.BidCard) and steps[bid_i].repeat) and any(st.aside):
         raise ViewError("no card is set aside in this game")
-    if full:
+    if played:
         _hand_sizes(rules, st, at, bid_i, tricks_i, dealt)
         _trump(rules, st, at)
         _dealers(rules, st)
         _last_round(rules, st, bid_i)
 
 
-def _bids(rules, st, at: int, bid_i: int | None, full: bool) -> None:
+def _bids(rules, st, at: int, bid_i: int | None, full_check: bool) -> None:
     n = st.n
     if bid_i is None:
         if any(b is not None for b in st.bids) or any(c is not None for c in st.bid_cards):
@@ -361,7 +389,8 @@ def _bids(rules, st, at: int, bid_i: int | None, full: bool) -> None:
     if by_card:
         low, high = 0, max(rules.deck.attribute(c, step.value_attr) for c in range(rules.deck.size))
     else:
-        low, high = step.moves[0].arg, step.moves[-1].arg
+        values = [m.arg for m in step.moves + list(getattr(step, "named", ()))]
+        low, high = min(values), max(values)
     for seat, bid in enumerate(st.bids):
         if bid is not None and not low <= bid <= high:
             raise ViewError(f"bids[{seat}] must be {low}..{high}, not {bid}")
@@ -372,19 +401,25 @@ def _bids(rules, st, at: int, bid_i: int | None, full: bool) -> None:
     elif at > bid_i:
         if not all(made):
             raise ViewError("the bidding is over: every seat's bid must be a number")
-        if full and by_card:
+        if full_check and by_card:
             if not all(c is not None for c in st.bid_cards):
                 raise ViewError("the bidding is over: every seat's bid card must be named")
             values = [rules.deck.attribute(c, step.value_attr) for c in st.bid_cards]
             if values != st.bids:
                 raise ViewError(f"the bids must be the values of the bid cards, {values}, not {st.bids}")
-    elif full:                                  # an open bid in turn: the seats before the bidder
-        first = step.first(st)
-        order = [(first + i) % n for i in range(n)]
-        expected = [order.index(seat) < order.index(st.current_player) for seat in range(n)]
-        if made != expected:
-            raise ViewError(f"seat {st.current_player} bids now, so exactly seats "
-                            f"{[s for s in order if expected[s]]} have bid")
+    else:                                       # an open bid in turn: the seats before the bidder
+        cp = st.current_player
+        count = sum(made)
+        run = [(cp - k) % n for k in range(1, count + 1)]
+        if made[cp] or any(not made[seat] for seat in run):
+            raise ViewError(f"seat {cp} bids now, so the seats that have bid are those just before it")
+        if full_check:
+            first = step.first(st)
+            order = [(first + i) % n for i in range(n)]
+            expected = [order.index(seat) < order.index(cp) for seat in range(n)]
+            if made != expected:
+                raise ViewError(f"seat {cp} bids now, so exactly seats "
+                                f"{[s for s in order if expected[s]]} have bid")
     if not by_card and any(c is not None for c in st.bid_cards):
         raise ViewError("this game bids numbers: bid_cards must be null")
 
@@ -404,7 +439,7 @@ def _choices(rules, st, at: int, full: bool) -> None:
             raise ViewError(f"no cards are passed in round {st.round}")
         for seat, mask in enumerate(st.pending):
             if mask is not None and mask.bit_count() != count:
-                raise ViewError(f"choices[{seat}] must pass {count} cards")
+                raise ViewError(f"choices[{seat}] must pass {count} card{'s' if count != 1 else ''}")
     elif isinstance(step, tsteps.BidNumber):
         low, high = step.moves[0].arg, step.moves[-1].arg
         for seat, bid in enumerate(st.pending):
@@ -426,6 +461,7 @@ def _choices(rules, st, at: int, full: bool) -> None:
 
 
 def _tricks(rules, st, at: int, tricks_i: int | None, dealt: int, full: bool) -> None:
+    """`full`: the checks of a played view (the first leader, the last trick, taken cards)."""
     n = st.n
     played = sum(st.tricks_won)
     if tricks_i is None or at < tricks_i:
@@ -444,6 +480,9 @@ def _tricks(rules, st, at: int, tricks_i: int | None, dealt: int, full: bool) ->
             raise ViewError("a trick in play needs its leader (a seat number)")
         if st.trick and st.trick[0][0] != st.leader:
             raise ViewError(f"the trick is led by seat {st.trick[0][0]}, but leader is {st.leader}")
+        for index, (seat, _) in enumerate(st.trick):
+            if seat != (st.leader + index) % n:
+                raise ViewError(f"the trick must be played seat after seat, clockwise: {[s for s, _ in st.trick]}")
         if st.current_player != (st.leader + len(st.trick)) % n:
             raise ViewError(f"seat {(st.leader + len(st.trick)) % n} plays next to this trick, "
                             f"not seat {st.current_player}")
@@ -474,7 +513,9 @@ def _winner_of(rules, step, st) -> int:
         card = next(c for c in ids[texts[card]] if not mask >> c & 1)
         mask |= 1 << card
         trick.append((seat, card))
-    return step.winner(trick, mask, trick[0][1], st.trump)
+    sets = getattr(step, "sets_lead", None)
+    lead = trick_rules.lead_of(trick, sets[st.trump + 1]) if sets is not None else trick[0][1]
+    return step.winner(trick, mask, lead, st.trump)
 
 
 def _hand_sizes(rules, st, at: int, bid_i, tricks_i, dealt: int) -> None:
@@ -502,6 +543,9 @@ def _trump(rules, st, at: int) -> None:
     if trump_i is not None and at > trump_i:
         bidder = rules.steps[trump_i].highest_bidder(st)
         expected = deck.suit[st.bid_cards[bidder]]
+    elif type(next((s for s in rules.steps if isinstance(s, tsteps.Deal)), None)) not in (
+            tsteps.Deal, tsteps.DealTurn, type(None)):
+        return                                  # a trump shown otherwise: its own view key says
     elif rules.turns_card:
         turned = st.extra.get("turned")
         suit = deck.suit[turned] if turned is not None else -1
@@ -602,10 +646,11 @@ def _chosen_before(st) -> None:
 
 # ---- a full view: the same view back, and a round that plays on --------------------------------
 
-def _same_view(st, data: dict) -> None:
+def _same_view(st, data: dict, played: bool) -> None:
     shown = st.view()
-    if "history" not in data:                   # a full view may leave out the move list
-        del shown["history"]
+    for key in ("history",) if played else ("history", "undealt"):
+        if key not in data:         # a full view may leave out the move list (a position, the undealt)
+            del shown[key]
     missing = [key for key in shown if key not in data]
     if missing:
         raise ViewError(f"a full view (one with `step`) has every key of state.view(); this one lacks "
@@ -673,7 +718,7 @@ def _plays_on(st) -> None:
 
 def cards_placed(rules, data: dict, rest: int) -> None:
     """A full view places every card of the deck: none may be left for `restore` to put away."""
-    if is_full(data) and rest:
+    if is_played(data) and rest:
         missing = [rules.deck.texts[c] for c in cards_of(rest)]
         raise ViewError(f"a full view places every card; missing: {', '.join(missing[:8])}"
                         + (f" and {len(missing) - 8} more" if len(missing) > 8 else ""))

@@ -49,12 +49,17 @@ def view(rules, st, seat: int | None) -> dict:
         "set_aside": [cards(m) for m in st.aside],
         "choices": [_choice(rules, st, p, full or p == seat) for p in range(st.n)],
         "last_round": _copy_round(st.last_round),
+        "teams": _teams(rules, st.n),
     }
+    for hook in rules.view_hooks:
+        hook(st, seat, out)
     if rules.turns_card:                    # face up on the table: every seat sees it
         turned = st.extra.get("turned")
         out["turned"] = texts[turned] if turned is not None else None
     if full or rules.taken_face_up:
         out["taken"] = [cards(m) for m in st.taken]
+    if full and st.extra.get("position"):   # restored from a position written by hand
+        out["position"] = True
     if full:
         out.update({
             "seed": st.seed, "chance": st.chance, "step": st.step,
@@ -64,6 +69,11 @@ def view(rules, st, seat: int | None) -> dict:
     if rules.grid is not None:
         rules.grid.view(st, seat, out)
     return out
+
+
+def _teams(rules, players: int):
+    teams = rules.teams(players) if rules.team_plan is not None else None
+    return [list(team) for team in teams] if teams is not None else None
 
 
 def _copy_round(record):
@@ -132,8 +142,15 @@ def _restore(rules, data: dict, State, players: int):
     st.tricks_played = sum(st.tricks_won)
     restore_progress(rules, st, data, default_phase=data["phase"] if "step" not in data else None)
     step = rules.steps[st.step] if rules.steps else None
+    if hasattr(step, "restore_lead"):           # a trick whose lead is not its first card
+        step.restore_lead(st)
     st.pending = [_pending(rules, step, st.hands[p], c) for p, c in enumerate(data.get("choices", [None] * players))]
     st.revealed = any(b is not None for b in st.bids)
+    if data.get("teams") is not None and data["teams"] != _teams(rules, players):
+        raise ViewError(f"this game's teams for {players} players are {_teams(rules, players)}, "
+                        f"not {data['teams']}")
+    for hook in rules.restore_hooks:
+        hook(st, data)
     return st
 
 

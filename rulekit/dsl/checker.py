@@ -9,7 +9,8 @@ from __future__ import annotations
 from ..compile.deck import ATTRIBUTES
 from ..compile.cardsets_expr import SetExprCompiler
 from ..compile.exprs import BASE_NAMES, BID_NAMES, ExprCompiler, suggest
-from . import analysis, check_grid
+from ..compile.teams import extra_names
+from . import analysis, check_cards, check_grid, check_table, check_teams
 from . import nodes as n
 from .merge import clause_key
 
@@ -27,11 +28,16 @@ TRICK_COUNTS = ("all",)         # `tricks all`
 class Checker:
     """Walks one game's sections; `report(node, message, hint)` collects the problems."""
 
-    def __init__(self, sections: dict, report):
+    def __init__(self, sections: dict, report, memo: dict | None = None):
         self.s, self.report = sections, report
+        #: Results of checks already run on the same section objects (the base game's and
+        #: each variant's share most of them): one dict for a whole file, see `cached`.
+        self.memo = {} if memo is None else memo
         self.card_names: set[str] = set()
+        self.colour_names: set[str] = set()
         self.bid = None
         self.card_words = check_grid.words_from_sections(sections)
+        self.extra_names = extra_names(sections)      # teams, counters, named bids
 
     def run(self) -> None:
         for key in ("players", "deck"):
@@ -42,15 +48,35 @@ class Checker:
         self.check_deck()
         self.check_round()
         self.check_follow()
+        check_cards.check_lead(self)
         self.check_trick_winner()
-        self.check_tables()
+        self.cached(Checker.check_tables, *(v for k, v in self.s.items() if k.startswith("table ")))
         self.check_score()
         self.check_end()
         self.check_winner()
+        check_teams.run(self)
         check_grid.run(self)
+        check_table.run(self)
         analysis.run(self)
 
     # ---- helpers -------------------------------------------------------------------------
+
+    def cached(self, check, *inputs) -> None:
+        """Run `check(self)` once per set of input nodes: a variant that keeps the sections a
+        check reads gets the base game's findings again without the work. Only for checks
+        that read nothing but `inputs` (and what the checker derives from them)."""
+        key = (check.__name__,) + tuple(id(x) for x in inputs)
+        hit = self.memo.get(key)
+        if hit is None:
+            found, report = [], self.report
+            self.report = lambda node, message, hint=None: found.append((node, message, hint))
+            try:
+                check(self)
+            finally:
+                self.report = report
+            hit = self.memo[key] = (inputs, found)      # the inputs kept alive: ids stay theirs
+        for finding in hit[1]:
+            self.report(*finding)
 
     def word(self, name: n.Name | None, allowed, what: str) -> bool:
         if name is None or name.text in allowed:
@@ -61,6 +87,7 @@ class Checker:
 
     def exprs(self, extra_names=None) -> ExprCompiler:
         names = dict(BASE_NAMES)
+        names.update(self.extra_names)
         names.update(extra_names or {})
         tables = {key[6:]: (lambda k: 0) for key in self.s if key.startswith("table ")}
         return SetExprCompiler(names, tables, self.report, self.card_words)
@@ -88,7 +115,7 @@ class Checker:
             return
         kinds: dict[type, object] = {}
         for item in deck.items:
-            if type(item) in kinds and not isinstance(item, n.Special):
+            if type(item) in kinds and not isinstance(item, (n.Special, n.ColourGroup)):
                 self.report(item, "the deck declares this twice", "keep one line of each kind")
             kinds[type(item)] = item
         suits, ranks = kinds.get(n.Suits), kinds.get(n.Ranks)
@@ -122,6 +149,7 @@ class Checker:
                         and suits and not suits.ordered:
                     self.report(key, "the order compares suits, but the suits have no order",
                                 "list the suits with `<`, lowest first: `suits red < blue`")
+        check_cards.check_deck(self, deck)
 
     def check_round(self) -> None:
         rnd = self.s.get("round")
@@ -229,6 +257,9 @@ class Checker:
         self.exprs(BID_NAMES).compile(option.condition, "bool")
 
     def seat(self, ref: n.SeatRef, bidding: bool = True, winner_ok: bool = False) -> None:
+        if ref.kind == "holder":
+            check_cards.holder(self, ref)
+            return
         if ref.kind == "highest_bidder":
             if self.bid is None and bidding:
                 self.report(ref, "`highest bidder` needs a bidding clause in the round")
@@ -257,6 +288,9 @@ class Checker:
             self.report(clause, "every deal gives out the whole deck, so no card is ever left to turn",
                         "deal fewer cards, or choose the trump another way (`trump hearts`)")
 
+    def clause_trumplastdealt(self, clause: n.TrumpLastDealt) -> None:
+        check_teams.check_trump_last_dealt(self, clause)
+
     def clause_trumpfixed(self, clause: n.TrumpFixed) -> None:
         self.word(clause.suit, sorted(self.card_names) + ["none"], "suit")
 
@@ -283,7 +317,7 @@ class Checker:
         self.seat(clause.first)
         self.seat(clause.then, winner_ok=True)
         for key in ("follow", "trick winner", "score"):
-            if key not in self.s:
+            if key not in self.s and not (key == "score" and any(isinstance(v, n.Score) for v in self.s.values())):
                 self.report(clause, f"tricks are played, but the rules have no `{key}` section")
 
     def clause_repeat(self, clause: n.Repeat) -> None:
@@ -294,14 +328,27 @@ class Checker:
             if isinstance(action, n.Award):
                 self.seat(action.seat)
                 self.exprs().compile(action.points, "int", per_seat_ok=False)
+        self.out_of_cards(clause)
+
+    def out_of_cards(self, clause: n.Repeat) -> None:
+        """`when no cards are left, ...`: once per block, and only where hands can run out."""
+        said = [a for a in clause.actions if isinstance(a, n.OutOfCards)]
+        for extra in said[1:]:
+            self.report(extra, "this block says twice what happens when no cards are left",
+                        "keep one `when no cards are left, ...` line")
+        if said and not any(isinstance(a, n.SetAside) for a in clause.actions):
+            self.report(said[0], "no hand can run out of cards here: bid cards stay in the hands",
+                        "add `set aside bid cards` to the block, or remove this line")
 
     # ---- follow and winner ---------------------------------------------------------------
 
     def pred(self, pred) -> None:
         if isinstance(pred, n.PNamed):
-            if pred.name.text not in self.card_names:
+            if pred.name.text not in self.card_names | self.colour_names:
                 self.report(pred.name, f"unknown suit or card `{pred.name.text}`",
                             suggest(pred.name.text, self.card_names | {"trump", "card"}))
+        elif isinstance(pred, (n.PCard, n.PCompare)):
+            check_cards.pred_atom(self, pred)
         elif isinstance(pred, n.PSameAsLead):
             self.word(pred.attr, list(ATTRIBUTES), "card attribute")
         elif isinstance(pred, n.PNot):
@@ -334,6 +381,7 @@ class Checker:
         for case in follow.cases:
             if isinstance(case.result, n.FollowIfAble):
                 self.pred(case.result.pred)
+        check_cards.check_follow_extras(self, follow)
 
     def check_trick_winner(self) -> None:
         rule = self.s.get("trick winner")
@@ -354,21 +402,16 @@ class Checker:
         for key, table in self.s.items():
             if not key.startswith("table "):
                 continue
-            covered: list[tuple[int, int, object]] = []
-            elses = 0
+            keyed = []
             for entry in table.entries:
                 constant.compile(entry.value, "int")
-                if entry.low is None:
-                    elses += 1
-                    continue
-                if entry.low > entry.high:
+                if entry.low is not None and entry.low > entry.high:
                     self.report(entry, f"`{entry.low}..{entry.high}` is an empty range")
-                for low, high, _ in covered:
-                    if entry.low <= high and low <= entry.high:
-                        self.report(entry, "this key is already in the table", "each key may appear once")
-                        break
-                covered.append((entry.low, entry.high, entry))
-            if elses > 1:
+                elif entry.low is not None:
+                    keyed.append(entry)
+            for entry in _overlapping(keyed):
+                self.report(entry, "this key is already in the table", "each key may appear once")
+            if sum(e.low is None for e in table.entries) > 1:
                 self.report(table, "the table has more than one `else`")
 
     def table_covers(self, name: str, low: int, high: int, at) -> None:
@@ -377,8 +420,7 @@ class Checker:
             return
         if any(e.low is None for e in table.entries):
             return
-        missing = [k for k in range(low, high + 1)
-                   if not any(e.low <= k <= e.high for e in table.entries)]
+        missing = _gaps([(e.low, e.high) for e in table.entries], low, high, 7)
         if missing:
             shown = ", ".join(map(str, missing[:6])) + (" ..." if len(missing) > 6 else "")
             self.report(at, f"table `{name}` has no entry for {shown}, but a bid can be {low}..{high}",
@@ -438,6 +480,36 @@ class Checker:
             if key.pick not in ("highest", "lowest"):
                 self.report(key, f"the winner is decided by `highest` or `lowest`, not `{key.pick}`")
             compiler.compile(key.expr, "int")
+
+
+def _overlapping(entries) -> list:
+    """Entries whose keys meet the keys of an entry written before them: one sort and one
+    sweep, so a table of n entries costs O(n log n)."""
+    order = sorted(range(len(entries)), key=lambda i: (entries[i].low, i))
+    found, reach = set(), None         # reach: (highest key so far, index of its entry)
+    for i in order:
+        entry = entries[i]
+        if reach is not None and entry.low <= reach[0]:
+            found.add(max(i, reach[1]))
+        if reach is None or entry.high > reach[0]:
+            reach = (entry.high, i)
+    return [entries[i] for i in sorted(found)]
+
+
+def _gaps(ranges, low: int, high: int, limit: int) -> list[int]:
+    """Up to `limit` keys of `low..high` that no (low, high) range covers, smallest first."""
+    missing, key = [], low
+    for start, end in sorted(ranges):
+        while key < min(start, high + 1) and len(missing) < limit:
+            missing.append(key)
+            key += 1
+        if len(missing) >= limit:
+            break
+        key = max(key, end + 1)
+    while key <= high and len(missing) < limit:
+        missing.append(key)
+        key += 1
+    return missing
 
 
 def _admits_lead(pred) -> bool:

@@ -198,6 +198,7 @@ class BidNumber:
     options: tuple
     span: Span | None = None
     upto: Name | None = None
+    named: tuple[Name, ...] = ()     # `bid 1..13 or nil`: bids by name, worth 0 in `bid`
 
 
 @node
@@ -218,6 +219,14 @@ class TrumpFromBid:
 class TrumpTurned:
     """`trump suit of turned card`: after the deal the next undealt card is turned face up;
     its suit is trump this round."""
+    attr: Name
+    span: Span | None = None
+
+
+@node
+class TrumpLastDealt:
+    """`trump suit of last card dealt`: the last card of the deal (the dealer's) is shown to
+    every seat and its suit is trump this round; it stays in the dealer's hand."""
     attr: Name
     span: Span | None = None
 
@@ -262,6 +271,14 @@ class Award:
 @node
 class SetAside:
     """`set aside bid cards`: bid cards leave the hand until bidding is over."""
+    span: Span | None = None
+
+
+@node
+class OutOfCards:
+    """`when no cards are left, deal again` (`restart` False: a new deal, bidding starts over)
+    or `when no cards are left, start the round again` (`restart` True: deal, pass, bid)."""
+    restart: bool
     span: Span | None = None
 
 
@@ -373,9 +390,11 @@ class FollowAny:
 
 @node
 class FollowIfAble:
-    """`-> same suit as lead if able`."""
+    """`-> same suit as lead if able`, or `..., but wizard may always be played` (`always`:
+    cards allowed beside the obligation)."""
     pred: object
     span: Span | None = None
+    always: object = None
 
 
 @node
@@ -388,9 +407,10 @@ class FollowCase:
 
 @node
 class Follow:
-    """`follow { cases }`."""
+    """`follow { cases }`, or `follow { lead suit from first P  cases }` (`lead_from`)."""
     cases: tuple[FollowCase, ...]
     span: Span | None = None
+    lead_from: object = None
 
 
 @node
@@ -432,16 +452,55 @@ class CondExpr:
 
 @node
 class ScoreCase:
-    """`made -> 10 + bonus[bid]`."""
+    """`made -> 10 + bonus[bid]`, or with counter changes `-> 10, add 1 to bags`."""
     condition: object
     expr: object
     span: Span | None = None
+    changes: tuple = ()
 
 
 @node
 class Score:
-    """`score { cases }`: points each seat adds after a round."""
+    """`score { cases }`: points each seat adds after a round. `score per team { ... }` scores
+    each team once; `score bags per team { ... }` names a further part, added to the rest."""
     cases: tuple[ScoreCase, ...]
+    span: Span | None = None
+    name: Name | None = None
+    per: Name | None = None
+
+
+# ---- teams and counters -----------------------------------------------------------------
+
+@node
+class Teams:
+    """`teams opposite` (`seats` empty: each seat with the one across the table) or
+    `teams 0+2, 1+3` (the seats of each team)."""
+    kind: str            # "opposite" or "listed"
+    seats: tuple[tuple[int, ...], ...]
+    span: Span | None = None
+
+
+@node
+class Counter:
+    """`counter bags per team`: a number kept from round to round, from 0, per seat or team."""
+    name: Name
+    per: Name
+    span: Span | None = None
+
+
+@node
+class AddTo:
+    """Score-case change `add team_tricks - team_bid to bags`."""
+    expr: object
+    counter: Name
+    span: Span | None = None
+
+
+@node
+class SetTo:
+    """Score-case change `set bags to bags % 10`."""
+    counter: Name
+    expr: object
     span: Span | None = None
 
 
@@ -488,6 +547,51 @@ class TieKey:
 class Winner:
     """`winner highest score, then highest ...`: seats equal on every key share the win."""
     keys: tuple[TieKey, ...]
+    span: Span | None = None
+
+
+@node
+class OutOfTurn:
+    """`bids out of turn stand` / `plays out of turn stand`: a seat may make that kind of
+    move before its turn; it stands and the others go on in the proper order."""
+    kind: Name
+    span: Span | None = None
+
+
+@node
+class Revokes:
+    """`revokes stand until challenged`: a seat may play any card of its hand, even one that
+    does not follow; nothing is said until another seat challenges it."""
+    span: Span | None = None
+
+
+@node
+class Settle:
+    """`challenger scores as made` (`points` None) or `accused scores -10`: one role's points."""
+    role: Name
+    points: object | None
+    span: Span | None = None
+
+
+@node
+class ChallengeCase:
+    """`right -> challenger scores as made, accused scores -10, others score as made`."""
+    outcome: Name
+    settles: tuple[Settle, ...]
+    span: Span | None = None
+
+
+@node
+class ChallengeRule:
+    """`challenge ends the round { right -> ...  wrong -> ... }`: the move `challenge P`."""
+    cases: tuple[ChallengeCase, ...]
+    span: Span | None = None
+
+
+@node
+class PlayerErrors:
+    """`player errors { ... }`: table play, where seats may act out of turn and revoke."""
+    items: tuple
     span: Span | None = None
 
 
@@ -730,4 +834,95 @@ class FinalScore:
 class InRegion:
     """`in corner`, `on edge`, `in centre`: where this card lies on the board."""
     word: Name
+    span: Span | None = None
+
+
+# ---- card identity, lead rules, what may always be played ---------------------------------
+
+@node
+class ColourGroup:
+    """`colour red: diamonds, hearts`: these suits have that colour."""
+    name: Name
+    suits: tuple[Name, ...]
+    span: Span | None = None
+
+
+@node
+class TopCard:
+    """One entry of `top trumps`: `11 of trump suit` (kind "suit"), `11 of trump colour`
+    (kind "colour": that rank of the other suits of the trump's colour) or a named card
+    (kind "card", `clubs 11` or `joker`)."""
+    kind: str
+    rank: int | None
+    card: Name | None
+    span: Span | None = None
+
+
+@node
+class TopTrumps:
+    """`top trumps 11 of trump suit, 11 of trump colour`: when a suit is trump, these cards
+    are its highest trumps, highest first, and belong to the trump suit."""
+    cards: tuple[TopCard, ...]
+    span: Span | None = None
+
+
+@node
+class PCard:
+    """`spades 12` or `joker`... as a predicate: the card is that card (`joker` is `PNamed`)."""
+    card: Name
+    span: Span | None = None
+
+
+@node
+class PCompare:
+    """`rank = 11`, `number >= 10`: the card's rank compared with a number (cards without
+    a rank never match)."""
+    attr: Name
+    op: str
+    value: int
+    span: Span | None = None
+
+
+@node
+class CardLit:
+    """`spades 12` in an expression about one card (`count(taken, spades 12)`)."""
+    suit: str
+    rank: int
+    span: Span | None = None
+
+
+@node
+class FirstTrick:
+    """`first trick ->` in a `lead` section: the round's first trick."""
+    span: Span | None = None
+
+
+@node
+class NonePlayed:
+    """`no hearts played ->` in a `lead` section: no such card was played this round."""
+    pred: object
+    span: Span | None = None
+
+
+@node
+class LeadCase:
+    """`no hearts played -> not hearts if able`."""
+    condition: object
+    result: object
+    span: Span | None = None
+
+
+@node
+class Lead:
+    """`lead { cases }`: what the leader of a trick may lead. The cases are tried in order;
+    `any P played` and `no P played` look at the cards played to earlier tricks this round."""
+    cases: tuple[LeadCase, ...]
+    span: Span | None = None
+
+
+@node
+class LeadFrom:
+    """`lead suit from first not jester` (first line of `follow`): the first card of a trick
+    that satisfies the predicate is its lead; until one is played the trick has no lead."""
+    pred: object
     span: Span | None = None
