@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..dsl import nodes as n
 from ..engine import steps as st_
 from ..engine.state import State
+from . import auction as auctions
 from . import views
 from .cardsets_expr import SetExprCompiler, words_for_deck
 from .deck import DeckModel, build_deck
@@ -41,6 +42,7 @@ class Ruleset:
         self.winner_keys: list = []
         self.final_score = None       # `score at end -> ...`: added once, when the game ends
         self.grid = None              # a GridGame when players own decks and place cards
+        self.decisions: list = []     # the steps of an auction or a decision (compile/auction.py)
 
     # ---- the life of a game ----------------------------------------------------------------
 
@@ -115,11 +117,12 @@ def build_ruleset(sections: dict, title: str) -> Ruleset:
         if key.startswith("table "):
             tables[key[6:]] = compile_table(item, lambda e: constant.compile(e).fn(None, 0))
     words = grid.words if grid is not None else words_for_deck(deck)
-    exprs = SetExprCompiler(dict(BASE_NAMES), tables, _unreachable, words)
+    exprs = SetExprCompiler(dict(BASE_NAMES, **auctions.ROLE_NAMES), tables, _unreachable, words)
     _build_round(rules, sections, exprs)
     if grid is not None:
         grid.build(rules, sections, exprs)
     _build_score(rules, sections.get("score"), exprs)
+    auctions.install(rules, _clauses(sections))
     if "final score" in sections:
         rules.final_score = exprs.compile(sections["final score"].expr).fn
     end = sections["end"]
@@ -132,6 +135,11 @@ def build_ruleset(sections: dict, title: str) -> Ruleset:
     keys = winner.keys if winner else (n.TieKey("highest", n.Ref("score")),)
     rules.winner_keys = [(1 if k.pick == "highest" else -1, exprs.compile(k.expr).fn) for k in keys]
     return rules
+
+
+def _clauses(sections: dict) -> dict:
+    rnd = sections.get("round")
+    return {type(c): c for c in rnd.clauses} if rnd else {}
 
 
 def _no_tricks(st) -> int:
@@ -173,6 +181,7 @@ def _build_round(rules: Ruleset, sections: dict, exprs: ExprCompiler) -> None:
         rules.steps.append(st_.TrumpFromBid(_highest_bidder(bid)))
     elif isinstance(trump, n.TrumpFixed) and trump.suit.text != "none":
         rules.fixed_trump = deck.suit_names.index(trump.suit.text)
+    rules.steps.extend(auctions.round_steps(rules, clauses))
     tricks = clauses.get(n.Tricks) or clauses.get(n.TricksAll)
     if tricks is not None:
         rules.steps.append(_tricks_step(rules, sections, tricks, bid))
@@ -218,6 +227,8 @@ def _pass_plan(clause: n.Pass) -> tuple[tuple[int, int], ...]:
 
 
 def _seat_fn(ref: n.SeatRef, bid):
+    if ref.name is not None and ref.name.text in auctions.ROLE_SEATS:
+        return auctions.seat_fn(ref)
     if ref.kind == "highest_bidder":
         return _highest_bidder(bid)
     if ref.kind == "left_of":

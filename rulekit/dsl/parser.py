@@ -15,6 +15,7 @@ from lark import Transformer, v_args
 
 from ..errors import Diagnostic, RuleError
 from . import nodes as n
+from .parse_auction import AuctionParts
 
 MAX_TEXT = 200_000          # characters in one rule file
 MAX_NESTING = 48            # brackets open at once
@@ -150,7 +151,7 @@ def _int(token, text, file) -> int:
 
 
 @v_args(meta=True)
-class _ToNodes(Transformer):
+class _ToNodes(AuctionParts, Transformer):
     """Builds `nodes` from Lark's tree; one method per grammar alternative."""
 
     def __init__(self, text: str, file: str):
