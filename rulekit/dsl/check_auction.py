@@ -129,16 +129,17 @@ def check_order(checker, order: an.CallOrder, suits: list[str], with_suits: bool
         checker.report(order, "the order ranks suits, but the calls name no suit",
                        "remove the `order` line, or call `suits` (or `1..7 with suits`)")
         return
-    seen = set()
+    seen, unknown = set(), False
     for name in order.names:
         if name.text not in suits:
+            unknown = True
             checker.report(name, f"unknown suit `{name.text}` in the order of calls",
                            suggest(name.text, suits) or f"the suits are: {', '.join(suits)}")
         elif name.text in seen:
             checker.report(name, f"`{name.text}` is ranked twice")
         seen.add(name.text)
     missing = [s for s in suits if s not in seen]
-    if missing:
+    if missing and not unknown:
         checker.report(order, f"the order of calls leaves out {', '.join(missing)}",
                        "rank every suit, lowest first")
 
