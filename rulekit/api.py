@@ -54,6 +54,8 @@ def loads(text: str, variant=None, *, file: str = "<rules>", base_dir=None, sear
         raise RuleError([Diagnostic(file, 1, 1, "the rules are nested too deeply")]) from None
     game = Game(base, loader, name or Path(file).name.removesuffix(RULE_SUFFIX))
     loader.raise_if_any()
+    game.source = (text, file, None if base_dir is None else str(base_dir),   # for pickling
+                   tuple(str(p) for p in search_path or ()), name)
     game.select(variant)
     return game
 
@@ -215,6 +217,7 @@ class Game:
                 merged = apply_items(merged, self._variants[name].items, self._loader.report, name)
             rules = build_ruleset(merged, self.title)
             rules.variants = list(key)
+            rules.game = self
             self._compiled[key] = rules
         return self._compiled[key]
 
@@ -233,6 +236,11 @@ class Game:
         players = view.get("players") or len(view.get("hands", []))
         rules = self.ruleset(players) if players in self.players else self.ruleset(self.players[0])
         return rules.restore(view)
+
+    def __reduce__(self):
+        """A game pickles as its rule text, file name and variants (`rulekit/pickling.py`)."""
+        from .pickling import reduce_game
+        return reduce_game(self)
 
     def __repr__(self) -> str:
         return f"<Game {self.title!r} players {self.players.start}..{self.players.stop - 1}>"

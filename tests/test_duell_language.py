@@ -95,7 +95,7 @@ def test_a_variant_replaces_one_setup_clause():
     """`variant draft { setup { draw 5 each, keep 3, ... } }` keeps the shuffle and the token."""
     game = rulekit.load("duell-der-tiere", variant="draft")
     names = [step.name for step in game.ruleset(2).steps]
-    assert names == ["shuffle", "keep", "tiebreaker", "choose", "reveal", "place", "draw"]
+    assert names == ["shuffle", "keep", "return", "tiebreaker", "choose", "reveal", "place", "draw"]
 
 
 SMALL = """

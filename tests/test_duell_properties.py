@@ -26,6 +26,7 @@ NUMBERS = {"crow": 1, "bat": 2, "moth": 3, "spider 4": 4, "spider 5": 5, "cat": 
 def owned_cards(view: dict, seat: int) -> Counter:
     """Every card of one owner, wherever it lies, from a full view."""
     found = Counter(view["hands"][seat]) + Counter(view["decks"][seat]) + Counter(view["removed"][seat])
+    found += Counter(view["returning"][seat])
     found += Counter(e["card"] for e in view["display"] if e["owner"] == seat)
     for key in ("choices", "revealed"):
         if view[key][seat] is not None:
@@ -43,7 +44,7 @@ def check_position(state) -> None:
         seen = state.view(seat)
         other = 1 - seat
         assert seen["hands"][other] is None and "decks" not in seen
-        assert seen["choices"][other] in (None, "hidden")
+        assert seen["choices"][other] in (None, "hidden") and seen["returning"][other] is None
         assert seen["hands"][seat] == view["hands"][seat]
 
 

@@ -316,10 +316,44 @@ def test_draft_variant_draw_five_keep_three_rest_to_the_bottom():
     keep, back = hand[:3], hand[3:]
     state.apply("KEEP  " + " , ".join(reversed(keep)))
     view = state.view()
-    assert sorted(view["hands"][0]) == sorted(keep) and view["decks"][0][-2:] == back
+    assert sorted(view["hands"][0]) == sorted(keep) and view["returning"][0] == sorted(back, key=hand.index)
+    assert state.view(1)["returning"][0] is None                  # the other seat never sees them
     assert state.current_player == 1
     state.apply(legal(state)[0])
-    assert state.view()["phase"] == "choose" and state.view()["hand_sizes"] == [3, 3]
+    assert state.view()["phase"] == "return" and state.current_player == 0
+    assert state.view()["hand_sizes"] == [3, 3]
+
+
+def test_draft_variant_the_player_orders_the_returned_cards():
+    """'Return the other 2 cards to the bottom of your deck': which card goes under first is the
+    player's choice (both are drawn later and count in the hand-total tie-break). The card
+    returned first lies above the one returned last, which ends at the very bottom."""
+    game = rulekit.load("duell-der-tiere", variant="draft")
+    outcomes = set()
+    for first in (0, 1):
+        state = game.new_game(players=2, seed=4)
+        state.apply(legal(state)[0])                              # seat 0 keeps three
+        state.apply(legal(state)[0])                              # seat 1 keeps three
+        back = state.view()["returning"][0]
+        assert sorted(legal(state)) == sorted(f"return {c}" for c in back)
+        state.apply(f"return {back[first]}")                      # the other card follows by itself
+        deck = state.view()["decks"][0]
+        assert deck[-2:] == [back[first], back[1 - first]] and state.view()["returning"][0] == []
+        outcomes.add(tuple(deck[-2:]))
+    assert len(outcomes) == 2                                     # both orders can be chosen
+
+
+def test_returning_a_card_not_waiting_to_go_back_is_refused():
+    game = rulekit.load("duell-der-tiere", variant="draft")
+    state = game.new_game(players=2, seed=4)
+    state.apply(legal(state)[0])
+    state.apply(legal(state)[0])
+    before = state.view()
+    kept = before["hands"][0][0]
+    with pytest.raises(rulekit.IllegalMoveError, match="did not keep"):
+        state.apply(f"return {kept}")
+    assert state.view() == before
+    assert game.restore(before).view() == before                  # a position mid-return restores
 
 
 # ---- move texts, errors, views, restore -----------------------------------------------------------

@@ -176,7 +176,8 @@ def _build_round(rules: Ruleset, sections: dict, exprs: ExprCompiler) -> None:
         repeat = clauses.get(n.Repeat)
         rules.steps.append(st_.BidCard(deck, _option(bid, n.Value).attr.text,
                                        _repeat(repeat, bid, exprs) if repeat else None,
-                                       deal_step.deal if deal_step else None))
+                                       deal_step.deal if deal_step else None,
+                                       _restarts(repeat)))
     if isinstance(trump, n.TrumpFromBid):
         rules.steps.append(st_.TrumpFromBid(_highest_bidder(bid)))
     elif isinstance(trump, n.TrumpFixed) and trump.suit.text != "none":
@@ -258,9 +259,16 @@ def _repeat(clause: n.Repeat, bid, exprs: ExprCompiler):
     for action in clause.actions:
         if isinstance(action, n.SetAside):
             actions.append(st_.set_aside_bid_cards)
-        else:
+        elif isinstance(action, n.Award):
             actions.append(_award(_seat_fn(action.seat, bid), exprs.compile(action.points).fn))
     return condition, actions
+
+
+def _restarts(clause: n.Repeat | None) -> bool:
+    """Does a seat out of cards start the round again (`start the round again`), rather than
+    get a new deal inside the bidding (`deal again`, the default)?"""
+    actions = clause.actions if clause is not None else ()
+    return any(isinstance(a, n.OutOfCards) and a.restart for a in actions)
 
 
 def _award(seat_fn, points):

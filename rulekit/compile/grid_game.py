@@ -84,7 +84,7 @@ class GridGame:
                 self._clause(clause, ids, exprs)
         setup = sections.get("setup")
         for clause in setup.clauses if setup else ():
-            rules.steps.append(self._setup_step(clause))
+            rules.steps.extend(self._setup_steps(clause))
         rules.round_start = len(rules.steps)
         rnd = sections.get("round")
         clauses = {type(c): c for c in rnd.clauses} if rnd else {}
@@ -97,7 +97,7 @@ class GridGame:
         if place is not None:
             rules.steps.append(gs_.PlaceCards(config, place.pick == "highest", place.ties_to_holder, place.passes))
         if n.Draw in clauses:
-            rules.steps.append(self._draw(clauses[n.Draw]))
+            rules.steps.extend(self._draw(clauses[n.Draw]))
 
     def _clause(self, clause, ids: list[int], exprs) -> None:
         config = self.config
@@ -116,16 +116,19 @@ class GridGame:
             for card in ids:
                 config.movers[card] = movers
 
-    def _setup_step(self, clause):
+    def _setup_steps(self, clause) -> list:
         if isinstance(clause, n.Shuffle):
-            return gs_.ShuffleDecks(self.config)
+            return [gs_.ShuffleDecks(self.config)]
         if isinstance(clause, n.Tiebreaker):
-            return gs_.GiveTiebreaker()
+            return [gs_.GiveTiebreaker()]
         return self._draw(clause)
 
-    def _draw(self, clause: n.Draw):
-        bottom = clause.rest_to is None or clause.rest_to.text == "bottom"
-        return gs_.DrawCards(self.config, clause.count, clause.keep, bottom)
+    def _draw(self, clause: n.Draw) -> list:
+        steps = [gs_.DrawCards(self.config, clause.count, clause.keep)]
+        if clause.keep is not None:
+            bottom = clause.rest_to is None or clause.rest_to.text == "bottom"
+            steps.append(gs_.ReturnCards(self.config, bottom))
+        return steps
 
     # ---- hooks the Ruleset calls -----------------------------------------------------------
 

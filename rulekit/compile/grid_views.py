@@ -3,8 +3,9 @@
 Pipeline place: engine → **views** (grid part) → api. `view` adds the grid keys to the
 common view of `views.py`: `display` (a list of {"row", "col", "card", "owner", "points"};
 points are what the card would score if the game ended now), `deck_sizes`, `tiebreaker`,
-`revealed`, `to_place`, `pending_effect`, `removed`; the full view adds `decks` (top card
-first). A seat never sees another seat's hand, deck order or hidden choice.
+`revealed`, `to_place`, `pending_effect`, `removed`, `returning` (the drawn cards a seat
+did not keep and has still to put back, null for the other seats); the full view adds
+`decks` (top card first). A seat never sees another seat's hand, deck order or hidden choice.
 
 `restore` reads card texts per owner, since both colours have cards with the same texts.
 Cards a view does not mention go to the bottom of their owner's deck, in card order.
@@ -34,6 +35,8 @@ def view(game, st, seat, out: dict) -> None:
     out["pending_effect"] = None if gs.effect is None else {
         "seat": gs.effect[0], "card": texts[gs.effect[1]], "effect": "move"}
     out["removed"] = [[texts[c] for c in cards_of(mask)] for mask in gs.removed]
+    out["returning"] = [[texts[c] for c in cards_of(mask)] if seat is None or seat == p else None
+                        for p, mask in enumerate(gs.returning)]
     if seat is None:
         out["decks"] = [[texts[c] for c in deck] for deck in gs.decks]
 
@@ -91,6 +94,10 @@ def _restore(game, rules, data: dict, State):
     st.pending = [_one(cards, seat, c) for seat, c in enumerate(data.get("choices", [None] * players))]
     gs.revealed = [_one(cards, seat, c) for seat, c in enumerate(data.get("revealed", [None] * players))]
     gs.removed = [cards.take_all(seat, r) for seat, r in enumerate(data.get("removed", [[]] * players))]
+    returning = data.get("returning") or [[]] * players
+    if any(r is None for r in returning):
+        raise ViewError("a full view is needed: this one hides the cards a seat is returning")
+    gs.returning = [cards.take_all(seat, r) for seat, r in enumerate(returning)]
     decks = data.get("decks", [[]] * players)
     gs.decks = [[cards.take(seat, t) for t in deck] for seat, deck in enumerate(decks)]
     for seat in range(players):

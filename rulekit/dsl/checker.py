@@ -300,6 +300,17 @@ class Checker:
             if isinstance(action, n.Award):
                 self.seat(action.seat)
                 self.exprs().compile(action.points, "int", per_seat_ok=False)
+        self.out_of_cards(clause)
+
+    def out_of_cards(self, clause: n.Repeat) -> None:
+        """`when no cards are left, ...`: once per block, and only where hands can run out."""
+        said = [a for a in clause.actions if isinstance(a, n.OutOfCards)]
+        for extra in said[1:]:
+            self.report(extra, "this block says twice what happens when no cards are left",
+                        "keep one `when no cards are left, ...` line")
+        if said and not any(isinstance(a, n.SetAside) for a in clause.actions):
+            self.report(said[0], "no hand can run out of cards here: bid cards stay in the hands",
+                        "add `set aside bid cards` to the block, or remove this line")
 
     # ---- follow and winner ---------------------------------------------------------------
 

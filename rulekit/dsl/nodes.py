@@ -266,6 +266,14 @@ class SetAside:
 
 
 @node
+class OutOfCards:
+    """`when no cards are left, deal again` (`restart` False: a new deal, bidding starts over)
+    or `when no cards are left, start the round again` (`restart` True: deal, pass, bid)."""
+    restart: bool
+    span: Span | None = None
+
+
+@node
 class Repeat:
     """`repeat bidding while sum(bid) = 7 { actions }`."""
     condition: object

@@ -286,6 +286,12 @@ class _ToNodes(AuctionParts, Transformer):
     def set_aside(self, meta, c):
         return n.SetAside(self._span(meta))
 
+    def deal_again(self, meta, c):
+        return n.OutOfCards(False, self._span(meta))
+
+    def restart_round(self, meta, c):
+        return n.OutOfCards(True, self._span(meta))
+
     def seat_named(self, meta, c):
         return n.SeatRef("named", self._name(c[0]), self._span(meta))
 

@@ -20,7 +20,7 @@ class GridState:
     """Display, decks, revealed cards, placing order, tie-breaker token and removed cards."""
 
     __slots__ = ("board", "origin", "occ", "at", "where", "mask", "decks", "tiebreaker", "revealed",
-                 "queue", "passer", "effect", "removed", "_box", "_geo", "_points", "_points_key",
+                 "queue", "passer", "effect", "removed", "returning", "_box", "_geo", "_points", "_points_key",
                  "points_masks")
 
     def __init__(self, players: int, board: BitBoard):
@@ -37,6 +37,7 @@ class GridState:
         self.passer = None              # seat that passes the token after placing
         self.effect = None              # (seat, card, moves or None) while a placed card's move is pending
         self.removed = [0] * players    # masks of cards out of the game, per owner
+        self.returning = [0] * players  # masks of drawn cards not kept, still to go back to the deck
         self._box = self._geo = self._points = self._points_key = None
         self.points_masks: dict = {}    # masks of cards by their points, beside the points memo
 
@@ -47,6 +48,7 @@ class GridState:
         other.decks = [list(d) for d in self.decks]
         other.tiebreaker, other.passer, other.effect = self.tiebreaker, self.passer, self.effect
         other.revealed, other.queue, other.removed = list(self.revealed), list(self.queue), list(self.removed)
+        other.returning = list(self.returning)
         other._box, other._geo, other._points, other._points_key = self._box, self._geo, None, None
         other.points_masks = {}
         return other

@@ -90,11 +90,12 @@ class DrawCards(Step):
 
     Drawing from an empty deck draws nothing. Keeping is a decision of each seat that holds
     more cards than it keeps, asked seat by seat; the others never see it (hands and deck
-    order are hidden). The rest go to the bottom (or top) of the own deck in card order.
+    order are hidden). The cards not kept wait in `GridState.returning` for `ReturnCards`,
+    where the seat puts them back in the order it chooses.
     """
 
-    def __init__(self, config: GridConfig, count: int, keep: int | None = None, bottom: bool = True):
-        self.config, self.count, self.keep, self.bottom = config, count, keep, bottom
+    def __init__(self, config: GridConfig, count: int, keep: int | None = None):
+        self.config, self.count, self.keep = config, count, keep
         self.name = "draw" if keep is None else "keep"
         self.cache: dict[int, list[Move]] = {}
 
@@ -128,13 +129,8 @@ class DrawCards(Step):
 
     def apply(self, st, move) -> bool:
         seat = st.current_player
-        rest = cards_of(st.hands[seat] & ~move.arg)
+        grid_of(st).returning[seat] |= st.hands[seat] & ~move.arg
         st.hands[seat] = move.arg
-        deck = grid_of(st).decks[seat]
-        if self.bottom:
-            deck.extend(rest)
-        else:
-            deck[:0] = rest
         return not self._ask(st, seat + 1)
 
     def canonical(self, st, text: str) -> str:
@@ -147,6 +143,60 @@ class DrawCards(Step):
 
     def why_illegal(self, st, text: str) -> str | None:
         return f"keep exactly {self.keep} cards of your hand, separated by commas"
+
+
+class ReturnCards(Step):
+    """`..., return the rest to the bottom` (or `top`): the cards a seat drew and did not keep
+    go back under (or onto) its own deck one at a time, in the order the seat chooses.
+
+    Each decision is `return <card>`: that card goes next to the bottom (the last one returned
+    lies at the very bottom; with `top`, the last one returned is drawn first). The last
+    card goes by itself, since there is nothing left to choose. Like keeping, it is hidden:
+    the other seat sees neither the cards nor their order.
+    """
+    name = "return"
+
+    def __init__(self, config: GridConfig, bottom: bool = True):
+        self.config, self.bottom = config, bottom
+        self.cache: dict[int, list[Move]] = {}
+
+    def enter(self, st) -> bool:
+        return self._ask(st, 0)
+
+    def _ask(self, st, start: int) -> bool:
+        returning = grid_of(st).returning
+        for seat in range(start, st.n):
+            if returning[seat].bit_count() == 1:
+                self._put_back(st, seat, returning[seat].bit_length() - 1)
+            if returning[seat]:
+                st.current_player = seat
+                return True
+        return False
+
+    def _put_back(self, st, seat: int, card: int) -> None:
+        gs = grid_of(st)
+        gs.returning[seat] &= ~(1 << card)
+        if self.bottom:
+            gs.decks[seat].append(card)
+        else:
+            gs.decks[seat].insert(0, card)
+
+    def legal(self, st) -> list[Move]:
+        waiting = grid_of(st).returning[st.current_player]
+        moves = self.cache.get(waiting)
+        if moves is None:
+            texts = self.config.texts
+            moves = self.cache[waiting] = [Move("return", c, "return " + texts[c]) for c in cards_of(waiting)]
+        return moves
+
+    def apply(self, st, move) -> bool:
+        seat = st.current_player
+        self._put_back(st, seat, move.arg)
+        return not self._ask(st, seat)
+
+    def why_illegal(self, st, text: str) -> str | None:
+        where = "bottom" if self.bottom else "top"
+        return f"return one of the cards you did not keep to the {where} of your deck"
 
 
 # ---- a round --------------------------------------------------------------------------------

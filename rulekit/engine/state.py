@@ -107,6 +107,20 @@ class State:
             raise ValueError(f"no seat {player!r}: seats are 0..{self.n - 1}")
         return self.rules.view(self, player)
 
+    def for_seat(self, seat: int):
+        """A read-only handle that shows only what `seat` may know (`engine/seat.py`): the
+        thing to hand to a bot or any untrusted code instead of the state."""
+        from .seat import SeatHandle
+        return SeatHandle(self, seat)
+
+    def determinize(self, seat: int, seed=None) -> "State":
+        """A full state `seat` cannot tell apart from this one (`engine/determinize.py`):
+        the same `view(seat)`, the hidden cards dealt again consistently with what the seat
+        has seen, uniformly; a fresh seed; the seat's visible history."""
+        from .seat import _rng
+        from .determinize import Determinizer
+        return Determinizer(self, seat).sample(_rng(seed))
+
     def hand_size(self, seat: int) -> int:
         return self.hands[seat].bit_count()
 

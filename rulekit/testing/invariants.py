@@ -27,7 +27,7 @@ DEFAULT_MAX_ROUNDS = 1000
 #: to cards that lie in one of these places, so they are not counted. `turned` (the card turned
 #: face up after the deal) holds one card text or null.
 CARD_PLACES = ("hands", "trick", "taken", "set_aside", "undealt", "display", "decks", "discard",
-               "removed", "turned")
+               "removed", "turned", "returning")
 #: Per-seat keys of cards a seat has picked: a reference when the card is still in that
 #: seat's hand (a secret bid card stays there), a place of its own when it left the hand.
 PICKED = ("choices", "revealed")
@@ -552,7 +552,7 @@ def hidden_change(full: dict, seat: int, rng: random.Random):
 def _hidden_pools(data: dict, seat: int) -> list[tuple[str, list, Counter]]:
     """(name, list of cards, pinned cards) for each place whose contents `seat` cannot see."""
     pools = []
-    for key in ("hands", "decks"):
+    for key in ("hands", "decks", "returning"):
         lists = data.get(key)
         if not isinstance(lists, list):
             continue

@@ -16,6 +16,7 @@ import traceback
 
 from ..errors import IllegalMoveError
 from . import invariants as inv
+from .custom import as_checks
 from .invariants import InvariantError, Look
 from .report import Failure, Report
 
@@ -32,7 +33,7 @@ class _Checks:
     """Which invariants run after a move, and how thoroughly."""
 
     def __init__(self, game, max_rounds, thorough: bool, extra=(), skip=()):
-        self.game, self.max_rounds, self.thorough, self.extra = game, max_rounds, thorough, tuple(extra)
+        self.game, self.max_rounds, self.thorough, self.extra = game, max_rounds, thorough, as_checks(extra)
         self.skip = frozenset(skip)
 
     def run(self, look: Look, index: int, phase_changed: bool, only: str | None = None) -> None:

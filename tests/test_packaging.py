@@ -1,0 +1,61 @@
+"""The distribution: its name on the package index and the install commands the docs give.
+
+Issue 14: "the name `rulekit` on the Python package index belongs to an unrelated rule-learning
+library: anyone who follows the docs outside a checkout gets the wrong package." The distribution
+is `rulekit-cards`; the import package and the command stay `rulekit`.
+"""
+from __future__ import annotations
+
+import importlib.metadata
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+import rulekit
+
+ROOT = Path(__file__).resolve().parent.parent
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+#: Every page a user reads install commands from.
+TEXTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+#: `pip install X` where X is a requirement (not a flag, not a path of a checkout).
+_INSTALL = re.compile(r"pip install\s+(?:-[-\w]+\s+)*(?P<what>[^\s`#]+)")
+
+
+def test_the_distribution_is_named_rulekit_cards():
+    assert PYPROJECT["project"]["name"] == "rulekit-cards"
+    assert PYPROJECT["project"]["scripts"] == {"rulekit": "rulekit.cli:main"}
+    assert PYPROJECT["tool"]["hatch"]["build"]["targets"]["wheel"]["packages"] == ["rulekit"]
+
+
+def test_the_installed_distribution_is_the_one_of_this_checkout():
+    try:
+        dist = importlib.metadata.distribution("rulekit-cards")
+    except importlib.metadata.PackageNotFoundError:
+        pytest.skip("rulekit is imported from the source tree, not installed")
+    assert dist.version == PYPROJECT["project"]["version"]
+    assert any(ep.name == "rulekit" for ep in dist.entry_points if ep.group == "console_scripts")
+    assert rulekit.__name__ == "rulekit"
+
+
+def _installs(text: str) -> list[str]:
+    return [m.group("what").strip("'\"") for m in _INSTALL.finditer(text)]
+
+
+def test_the_install_reader_finds_requirements():
+    text = 'pip install rulekit-cards\npip install -q -e ".[test]"\n`pip install .`\npip install open_spiel'
+    assert _installs(text) == ["rulekit-cards", ".[test]", ".", "open_spiel"]
+
+
+@pytest.mark.parametrize("page", TEXTS, ids=lambda p: p.name)
+def test_every_install_command_names_the_checkout_or_the_distribution(page):
+    extras = set(PYPROJECT["project"]["optional-dependencies"])
+    for what in _installs(page.read_text(encoding="utf-8")):
+        if what.startswith("."):                           # a checkout: ".", ".[test]", ".[a,b]"
+            found = re.fullmatch(r"\.(?:\[(?P<extras>[\w,-]+)\])?", what)
+            assert found, f"{page.name}: {what!r}"
+            named = set(filter(None, (found.group("extras") or "").split(",")))
+            assert named <= extras, f"{page.name}: unknown extras {sorted(named - extras)}"
+        elif what.startswith("rulekit"):
+            assert re.fullmatch(r"rulekit-cards(?:\[[\w,-]+\])?", what), f"{page.name}: {what!r}"
