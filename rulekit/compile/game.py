@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..dsl import nodes as n
 from ..engine import steps as st_
+from ..engine import trick_rules
 from ..engine.state import State
 from . import auction as auctions
 from . import views
@@ -16,6 +17,7 @@ from .cardsets_expr import SetExprCompiler, words_for_deck
 from .deck import DeckModel, build_deck
 from .exprs import BASE_NAMES, BID_NAMES, ExprCompiler, compile_table
 from .grid_game import GridGame
+from . import leads
 from .tricks import PredicateTables, follow_table, winner_rule
 
 #: A game that has not ended after this many rounds ends anyway (the rules loop forever).
@@ -227,7 +229,9 @@ def _pass_plan(clause: n.Pass) -> tuple[tuple[int, int], ...]:
     return tuple(plan)
 
 
-def _seat_fn(ref: n.SeatRef, bid):
+def _seat_fn(ref: n.SeatRef, bid, deck=None):
+    if ref.kind == "holder":
+        return _holder(deck, ref.name.text)
     if ref.name is not None and ref.name.text in auctions.ROLE_SEATS:
         return auctions.seat_fn(ref)
     if ref.kind == "highest_bidder":
@@ -235,6 +239,18 @@ def _seat_fn(ref: n.SeatRef, bid):
     if ref.kind == "left_of":
         return lambda st: (st.dealer + 1) % st.n
     return lambda st: st.dealer
+
+
+def _holder(deck, text: str):
+    """`holder of clubs 2`: the seat holding that card; the dealer's left if no seat does."""
+    cards = sum(1 << c for c, t in enumerate(deck.texts) if t == text)
+
+    def holder(st):
+        for seat in range(st.n):
+            if st.hands[seat] & cards:
+                return seat
+        return (st.dealer + 1) % st.n
+    return holder
 
 
 def _highest_bidder(bid):
@@ -283,10 +299,17 @@ def _tricks_step(rules: Ruleset, sections: dict, clause, bid):
     table = follow_table(sections["follow"], preds)
     preds.follow_table = table
     winner = winner_rule(sections["trick winner"], preds)
-    then = None if clause.then.name is not None and clause.then.name.text == "winner" else _seat_fn(clause.then, bid)
+    then = None if clause.then.name is not None and clause.then.name.text == "winner" else _seat_fn(
+        clause.then, bid, deck)
+    first = _seat_fn(clause.first, bid, deck)
+    if leads.uses_rules(sections):          # lead rules and the like: a step of their own
+        rules_ = leads.step_rules(sections, preds)
+        if isinstance(clause, n.TricksAll):
+            return trick_rules.RuledTricksAll(deck, first, table, winner, then, **rules_)
+        return trick_rules.RuledTricks(deck, clause.count, first, table, winner, then, **rules_)
     if isinstance(clause, n.TricksAll):
-        return st_.TricksAll(deck, _seat_fn(clause.first, bid), table, winner, then)
-    return st_.Tricks(deck, clause.count, _seat_fn(clause.first, bid), table, winner, then)
+        return st_.TricksAll(deck, first, table, winner, then)
+    return st_.Tricks(deck, clause.count, first, table, winner, then)
 
 
 def _build_score(rules: Ruleset, score, exprs: ExprCompiler) -> None:
