@@ -221,6 +221,17 @@ class Game:
             self._compiled[key] = rules
         return self._compiled[key]
 
+    def actions(self, players: int | None = None):
+        """The fixed, numbered action space for a player count (`rulekit.engine.actions`)."""
+        from .engine.actions import space_for
+        players = self._default_players() if players is None else players
+        if players not in self.players:
+            raise ValueError(f"{self.title} is for {self.players[0]}..{self.players[-1]} players, not {players}")
+        return space_for(self.ruleset(players), players)
+
+    def _default_players(self) -> int:
+        return 4 if 4 in self.players else self.players[0]
+
     def new_game(self, players: int | None = None, seed: int | None = None) -> State:
         """A new game, dealt and ready for the first decision. Same seed, same game."""
         if players is None:
