@@ -249,3 +249,37 @@ def test_states_keep_every_invariant(variant):
             state.apply(data.draw(rt.moves(state)))
             rt.check_all(state, before, game=game)
     check()
+
+
+def test_every_auction_and_trump_move_is_a_numbered_action(game):
+    """The fixed action space (rulekit.engine.actions) numbers `pass`, every call and every
+    `choose <suit>`; each legal move encodes to one action the mask allows and decodes back."""
+    pytest.importorskip("numpy")
+    space = game.actions(4)
+    assert {"pass", "bid 1", "bid nap", "choose hearts"} <= set(space.labels)
+    rng = random.Random(2)
+    state = game.new_game(players=4, seed=2)
+    while not state.is_terminal and state.round <= 2:
+        legal = set(state.legal_actions())
+        for move in state.legal_moves():
+            (action,) = space.encode(state, move)
+            assert action in legal and space.decode(state, [action]) == move
+        state.apply_action([space.encode(state, rng.choice(state.legal_moves()))[0]])
+
+
+def test_the_observation_array_shows_the_declarer_the_makers_and_the_contract(game):
+    pytest.importorskip("numpy")
+    from rulekit.engine.observe import encoder_for
+
+    state = dealt(game)
+    first = state.current_player
+    for move in ("pass", "bid 3", "pass", "pass"):
+        state.apply(move)
+    declarer = (first + 1) % 4
+    encoder = encoder_for(game.ruleset(4), 4)
+    for seat in range(4):
+        obs = state.observation(seat)
+        segment = {name: obs[a:b].tolist() for name, (a, b) in encoder.offsets.items()}
+        mine = [1.0 if (seat + i) % 4 == declarer else 0.0 for i in range(4)]   # seats from `seat` on
+        assert segment["declarer"] == mine == segment["makers"]
+        assert segment["contract"] == [3.0]

@@ -16,6 +16,7 @@ state's `clone` copies `extra` shallowly):
 """
 from __future__ import annotations
 
+from .actions import ActionKind
 from .moves import Move
 from .steps import Step
 
@@ -144,6 +145,10 @@ class Auction(Step):
             return f"a call must beat the highest so far ({self.calls[high[0]][2]}), or pass"
         return None
 
+    def action_kind(self, players: int) -> ActionKind:
+        """For the fixed action space: `pass` and every call, open to all."""
+        return ActionKind(["pass", *(m.text for m in self.moves)])
+
     def call_index(self, text: str) -> int:
         """The index of a call from its text (`pass` is -1), for `restore`."""
         if text == "pass":
@@ -169,6 +174,10 @@ class ChooseTrump(Step):
         self.first, self.in_turn, self.may_pass = first, in_turn, may_pass
         self.not_turned, self.when_turned = not_turned, when_turned
         self.all_pass = all_pass
+
+    def action_kind(self, players: int) -> ActionKind:
+        """For the fixed action space: every suit, and `pass` when a seat may pass."""
+        return ActionKind((["pass"] if self.may_pass else []) + [m.text for m in self.suit_moves])
 
     def enter(self, st) -> bool:
         if self.when_turned is not None:
