@@ -10,6 +10,8 @@ Types are "int" and "bool"; a value is *per seat* when it depends on which seat 
 """
 from __future__ import annotations
 
+from bisect import bisect_right
+
 import difflib
 import operator
 
@@ -215,11 +217,16 @@ def compile_table(table: n.Table, compile_value) -> object:
             entries.append((entry.low, entry.high, value))
     low = min((e[0] for e in entries), default=0)
     high = max((e[1] for e in entries), default=-1)
+    fallback = default if default is not None else 0
     if high - low <= 4096:
-        dense = []
-        for key in range(low, high + 1):
-            dense.append(next((v for lo, hi, v in entries if lo <= key <= hi), default))
-        return lambda key: dense[key - low] if low <= key <= high and dense[key - low] is not None \
-            else (default if default is not None else 0)
-    return lambda key: next((v for lo, hi, v in entries if lo <= key <= hi),
-                            default if default is not None else 0)
+        dense = [fallback] * (high - low + 1)
+        for lo, hi, value in reversed(entries):     # the first entry of a key wins
+            dense[lo - low:hi - low + 1] = [value] * (hi - lo + 1)
+        return lambda key: dense[key - low] if low <= key <= high else fallback
+    ranges = sorted(entries, key=lambda e: e[0])    # the checker refuses keys given twice
+    starts = [e[0] for e in ranges]
+
+    def lookup(key):
+        at = bisect_right(starts, key) - 1
+        return ranges[at][2] if at >= 0 and key <= ranges[at][1] else fallback
+    return lookup

@@ -55,8 +55,15 @@ def parse(text: str, file: str = "<rules>") -> n.RuleFile:
 
 
 def source_line(text: str, line: int) -> str | None:
-    lines = text.split("\n")            # as Lark counts lines: only \n ends one
+    lines = source_lines(text)
     return lines[line - 1] if 0 < line <= len(lines) else None
+
+
+@lru_cache(maxsize=16)
+def source_lines(text: str) -> tuple[str, ...]:
+    """The lines of a text, split once however many diagnostics quote it (as Lark counts
+    lines: only \\n ends one). Every diagnostic on a line shares that line's one string."""
+    return tuple(text.split("\n"))
 
 
 def diagnostic_at(text, file, line, column, message, hint=None, end_column=None) -> Diagnostic:
@@ -113,7 +120,7 @@ def _syntax_diagnostic(error, text: str, file: str) -> Diagnostic:
                       key=lambda word: (word != "`}`", word))
     token = getattr(error, "token", None)
     if isinstance(error, lark.exceptions.UnexpectedEOF) or (token is not None and token.type == "$END"):
-        lines = text.split("\n")
+        lines = source_lines(text)
         line, column = len(lines), len(lines[-1]) + 1
         found = "end of file"
     else:
@@ -148,6 +155,13 @@ def _int(token, text, file) -> int:
                                        f"numbers in rule files go up to {MAX_INT}",
                                        token.column + min(len(token), 40))])
     return value
+
+
+def _copies_digits(token):
+    """The digits of a `x6` token, as a token of their own (for its position in messages)."""
+    digits = lark.Token.new_borrow_pos("INT", str(token)[1:], token)
+    digits.column += 1
+    return digits
 
 
 @v_args(meta=True)
@@ -203,7 +217,7 @@ class _ToNodes(AuctionParts, Transformer):
         return n.Ranks(self._i(c[1]), self._i(c[2]), self._span(meta))
 
     def special(self, meta, c):
-        copies = 1 if c[1] is None else _int(c[1][1:], self.text, self.file)
+        copies = 1 if c[1] is None else _int(_copies_digits(c[1]), self.text, self.file)
         return n.Special(self._name(c[0]), copies, "always_trump" in c[2:], self._span(meta))
 
     def opt_always_trump(self, meta, c):
