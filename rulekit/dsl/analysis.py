@@ -150,10 +150,11 @@ def winner_cannot_tie(checker) -> None:
     except (KeyError, ValueError, IndexError, AttributeError, TypeError):
         return          # names the checker has already reported
     trumps = _trumps(checker, deck)
+    leads = _possible_leads(checker, deck)
     for index, case in enumerate(rule.cases):
         if case.pick not in ("highest", "lowest"):
             continue
-        tie = _first_tie(deck, tables, index, trumps, checker.players_range[1] <= 2)
+        tie = _first_tie(deck, tables, index, trumps, checker.players_range[1] <= 2, leads)
         if tie is not None:
             a, b = deck.texts[tie[0]], deck.texts[tie[1]]
             cards = f"two copies of `{a}`" if a == b else f"`{a}` and `{b}`"
@@ -195,14 +196,27 @@ def _winner_tables(checker, rule, deck):
 def _trumps(checker, deck) -> list[int]:
     """Trump suits a round can have (-1: no trump)."""
     for clause in _clauses(checker, (n.TrumpFromBid, n.TrumpTurned, n.TrumpFixed)):
-        if isinstance(clause, (n.TrumpFromBid, n.TrumpTurned)):
+        if isinstance(clause, n.TrumpTurned):      # a special card turned gives no trump
+            return [-1] + list(range(deck.regular_suits))
+        if isinstance(clause, n.TrumpFromBid):
             return [-1] + list(range(len(deck.suit_names)))
         if clause.suit.text in deck.suit_names:
             return [deck.suit_names.index(clause.suit.text)]
     return [-1]
 
 
-def _first_tie(deck, tables, index: int, trumps: list[int], pair_has_lead: bool):
+def _possible_leads(checker, deck):
+    """Per trump (index trump + 1), the cards that can be a trick's lead: all, unless
+    `lead suit from first P` leaves some cards out."""
+    follow = checker.s.get("follow")
+    if follow is None or follow.lead_from is None:
+        return None
+    from ..compile.tricks import PredicateTables
+
+    return [row[0] for row in PredicateTables(deck).table(follow.lead_from.pred)]
+
+
+def _first_tie(deck, tables, index: int, trumps: list[int], pair_has_lead: bool, leads=None):
     """Two cards case `index` may have to compare and finds equal, or None."""
     from ..compile.identity import identities
 
@@ -210,6 +224,8 @@ def _first_tie(deck, tables, index: int, trumps: list[int], pair_has_lead: bool)
     keys = identities(deck)             # the order may depend on the trump (`top trumps`)
     for trump in trumps:
         for lead in range(deck.size):
+            if leads is not None and not leads[trump + 1] >> lead & 1:
+                continue
             allowed = _reachable(tables, index, trump, lead)
             if allowed is None:
                 continue
