@@ -250,3 +250,60 @@ def test_made_after_an_auction_points_to_contract_made():
         rulekit.loads(small("auction { calls 1..3 }\n  tricks 4, first led by declarer, then by winner",
                             score="made -> 1\n  missed -> 0"))
     assert caught.value.diagnostics[0].hint == "after an auction, test `contract_made`"
+
+
+PARTNERS = """game "Partners"
+players 4
+teams opposite
+deck {
+  suits clubs, diamonds, hearts, spades
+  ranks 1..6
+  order rank
+}
+round {
+  dealer first, then next
+  deal 6 each
+  auction { calls 3..6 with suits  order clubs < diamonds < hearts < spades  higher than last
+            if all pass -> void }
+  tricks 6, first led by left of declarer, then by winner
+}
+follow { otherwise -> same suit as lead if able }
+trick winner {
+  any trump played -> highest trump
+  otherwise        -> highest card of lead suit
+}
+score per team {
+  team_any(makers) and contract_made -> contract
+  team_any(makers)                   -> -contract
+  otherwise                          -> 0
+}
+end after 4 rounds
+"""
+
+
+def test_with_teams_the_makers_are_the_declarers_team_and_score_together():
+    game = rulekit.loads(PARTNERS)
+    state = game.new_game(players=4, seed=8)
+    for move in ("bid 3 hearts", "pass", "pass", "pass"):
+        state.apply(move)
+    view = state.view()
+    assert view["declarer"] == 1 and view["makers"] == [1, 3] and view["trump"] == "hearts"
+    assert state.current_player == 2                          # left of the declarer leads
+    while state.view()["round"] == 1:
+        state.apply(state.legal_moves()[0])
+    last = state.view()["last_round"]
+    made = last["tricks_won"][1] + last["tricks_won"][3] >= 3
+    points = 3 if made else -3
+    assert last["points"] == [0, points, 0, points]
+
+
+def test_a_void_round_with_team_scores_scores_nothing():
+    state = rulekit.loads(PARTNERS).new_game(players=4, seed=8)
+    for _ in range(4):
+        state.apply("pass")
+    assert state.view()["round"] == 2 and state.scores == [0, 0, 0, 0]
+
+
+def test_a_partnership_auction_keeps_every_invariant():
+    report = rt.check_rules(rulekit.loads(PARTNERS), games=3, seed=2)
+    assert report.ok, report

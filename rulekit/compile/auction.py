@@ -152,14 +152,15 @@ def _all_pass(clause) -> str:
 
 
 def install(rules, clauses: dict) -> None:
-    """After scoring is built: a round thrown in (`if all pass -> void`) scores nothing."""
-    if not has_roles(clauses.values()) or rules.score is None:
+    """After scoring is built: a round thrown in (`if all pass -> void`) scores nothing (and,
+    with scores in parts, changes no counter)."""
+    if not has_roles(clauses.values()):
         return
-    score = rules.score
-
-    def score_unless_void(st, seat):
-        return 0 if st.extra.get("void") else score(st, seat)
-    rules.score = score_unless_void
+    score, parts = rules.score, rules.round_points
+    if score is not None:
+        rules.score = lambda st, seat: 0 if st.extra.get("void") else score(st, seat)
+    if parts is not None:
+        rules.round_points = lambda st: [0] * st.n if st.extra.get("void") else parts(st)
 
 
 # ---- views ---------------------------------------------------------------------------------

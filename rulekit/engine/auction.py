@@ -26,12 +26,9 @@ REDEAL, VOID, FORCED = "redeal", "void", "forced"
 
 def makers_of(st, declarer: int) -> tuple[int, ...]:
     """The declarer's side: its team when the rules form teams for this table, else itself."""
-    team_of = getattr(st.rules, "team_of", None)
-    if team_of is not None:
-        team = team_of(st.n, declarer)
-        if team is not None:
-            return tuple(team)
-    return (declarer,)
+    rules = st.rules
+    team = rules.team_of(st.n, declarer)
+    return tuple(rules.teams(st.n)[team]) if team is not None else (declarer,)
 
 
 def set_roles(st, declarer: int, level: int) -> None:
