@@ -11,7 +11,7 @@ from ..compile.cardsets_expr import SetExprCompiler
 from ..compile.exprs import BASE_NAMES, BID_NAMES, ExprCompiler, suggest
 from ..compile.auction import ROLE_NAMES
 from ..compile.teams import extra_names
-from . import analysis, check_auction, check_cards, check_grid, check_teams
+from . import analysis, check_auction, check_cards, check_grid, check_table, check_teams
 from . import nodes as n
 from .merge import clause_key
 
@@ -58,6 +58,7 @@ class Checker:
         check_teams.run(self)
         check_grid.run(self)
         check_auction.run(self)
+        check_table.run(self)
         analysis.run(self)
 
     # ---- helpers -------------------------------------------------------------------------
