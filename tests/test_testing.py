@@ -274,7 +274,8 @@ def test_check_rules_catches_a_game_that_never_ends():
     with pytest.raises(InvariantError):
         rt.ends_within_bound(state)
     shown = str(report)
-    assert "ends_within_bound fails with 2 players, seed 0, after 4000 moves" in shown
+    assert failure.kind == "never ends"
+    assert "never ends: never-ends with 2 players, seed 0, after 4000 moves" in shown
     assert "state = game.new_game(players=2, seed=0)" in shown and "state.apply(move)" in shown
 
 
