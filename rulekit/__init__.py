@@ -10,6 +10,7 @@ from .compile.views import ViewError
 from .engine.moves import Move
 from .engine.state import State
 from .errors import Diagnostic, IllegalMoveError, RuleError, RulekitError
+from . import pickling as _pickling  # noqa: F401  (registers how a State pickles)
 
 __all__ = ["Game", "State", "Move", "load", "loads", "bundled", "RuleError", "IllegalMoveError",
            "RulekitError", "Diagnostic", "ViewError"]

@@ -54,6 +54,8 @@ def loads(text: str, variant=None, *, file: str = "<rules>", base_dir=None, sear
         raise RuleError([Diagnostic(file, 1, 1, "the rules are nested too deeply")]) from None
     game = Game(base, loader, name or Path(file).name.removesuffix(RULE_SUFFIX))
     loader.raise_if_any()
+    game.source = (text, file, None if base_dir is None else str(base_dir),   # for pickling
+                   tuple(str(p) for p in search_path or ()), name)
     game.select(variant)
     return game
 
@@ -215,8 +217,20 @@ class Game:
                 merged = apply_items(merged, self._variants[name].items, self._loader.report, name)
             rules = build_ruleset(merged, self.title)
             rules.variants = list(key)
+            rules.game = self
             self._compiled[key] = rules
         return self._compiled[key]
+
+    def actions(self, players: int | None = None):
+        """The fixed, numbered action space for a player count (`rulekit.engine.actions`)."""
+        from .engine.actions import space_for
+        players = self._default_players() if players is None else players
+        if players not in self.players:
+            raise ValueError(f"{self.title} is for {self.players[0]}..{self.players[-1]} players, not {players}")
+        return space_for(self.ruleset(players), players)
+
+    def _default_players(self) -> int:
+        return 4 if 4 in self.players else self.players[0]
 
     def new_game(self, players: int | None = None, seed: int | None = None) -> State:
         """A new game, dealt and ready for the first decision. Same seed, same game."""
@@ -233,6 +247,11 @@ class Game:
         players = view.get("players") or len(view.get("hands", []))
         rules = self.ruleset(players) if players in self.players else self.ruleset(self.players[0])
         return rules.restore(view)
+
+    def __reduce__(self):
+        """A game pickles as its rule text, file name and variants (`rulekit/pickling.py`)."""
+        from .pickling import reduce_game
+        return reduce_game(self)
 
     def __repr__(self) -> str:
         return f"<Game {self.title!r} players {self.players.start}..{self.players.stop - 1}>"

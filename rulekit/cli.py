@@ -88,7 +88,8 @@ def main():
 def list_games():
     """List the bundled games with their player counts and variants."""
     table = Table("game", "title", "players", "variants", box=box.SIMPLE_HEAD)
-    table.columns[0].no_wrap = True
+    for column in table.columns[:3]:      # names, titles and counts whole; variants wrap
+        column.no_wrap = True
     for name in bundled():
         table.add_row(*_listing(name))
     _console().print(table)
@@ -100,7 +101,7 @@ def _listing(name: str) -> list[Text]:
     except RuleError as error:
         return [Text(name), Text("cannot be loaded: " + str(error.diagnostics[0].message), style="red"),
                 Text(""), Text("")]
-    variants = ", ".join(f"{key} ({title})" for key, title in game.variants.items()) or "–"
+    variants = "\n".join(f"{key} ({title})" for key, title in game.variants.items()) or "–"
     return [Text(name), Text(game.title), Text(_players_text(game.players)), Text(variants)]
 
 

@@ -7,6 +7,7 @@ points. Pictures: one token per cell, `.` for an empty cell, else the owner's co
 """
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -244,3 +245,47 @@ def test_equal_hand_totals_share_the_win():
     assert state.rules.winners_of(state) == [0, 1]
     state = position(TIE, hands=(["raccoon"], ["moth"]), scores=[19, 19])
     assert state.rules.winners_of(state) == [0]
+
+
+# ---- the Jackalope's copy is its owner's best choice ------------------------------------------
+
+def _reads_points(expr) -> bool:
+    from rulekit.dsl.nodes import walk
+    return any(getattr(node, "name", None) == "points" for node in walk(expr))
+
+
+def test_copying_the_best_neighbour_is_the_owners_best_choice():
+    """'Jackalope (9): Copy the points from exactly 1 of your own cards that is vertically or
+    horizontally adjacent to it.' The owner picks; `max(adjacent4, own, points)` is that pick
+    because (1) no other card's rule reads points, so the copy changes nothing but the
+    Jackalope's own points, and (2) the owner's result only rises with them: the score, then
+    the count of own cards that scored, then the hand. Checked on the rule file and on the
+    engine's final displays."""
+    from pathlib import Path
+
+    from rulekit.dsl import nodes as n
+    from rulekit.dsl.parser import parse
+
+    text = (Path(rulekit.__file__).parent.parent / "rules" / "duell-der-tiere.rules").read_text()
+    items = parse(text).items
+    decks = next(i for i in items if isinstance(i, n.PlayerDecks))
+    readers = [card for card in decks.cards for clause in card.clauses
+               if isinstance(clause, n.CardScores) and _reads_points(clause.expr)]
+    assert [h.name.text for card in readers for h in card.heads] == ["jackalope"]
+    copy = next(c for c in readers[0].clauses if isinstance(c, n.CardScores)).expr
+    assert copy.func == "max" and [a.name for a in copy.args] == ["adjacent4", "own", "points"]
+    winner = next(i for i in items if isinstance(i, n.Winner))
+    assert [k.pick for k in winner.keys] == ["highest"] * 3      # more points never hurt the owner
+
+    rng = random.Random(9)
+    for seed in range(40):
+        state = GAME.new_game(players=2, seed=seed)
+        while not state.is_terminal:
+            state.apply(rng.choice(state.legal_moves()))
+        at = {(e["row"], e["col"]): e for e in state.view()["display"]}
+        for (r, c), entry in at.items():
+            if entry["card"] != "jackalope":
+                continue
+            mine = [at[p]["points"] for p in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                    if p in at and at[p]["owner"] == entry["owner"]]
+            assert entry["points"] == max(mine, default=0)

@@ -59,3 +59,12 @@ def test_every_install_command_names_the_checkout_or_the_distribution(page):
             assert named <= extras, f"{page.name}: unknown extras {sorted(named - extras)}"
         elif what.startswith("rulekit"):
             assert re.fullmatch(r"rulekit-cards(?:\[[\w,-]+\])?", what), f"{page.name}: {what!r}"
+
+
+def test_the_readme_test_command_installs_what_ci_installs():
+    """CI runs `.ci/run`; the README's test command must be the same install and the same run."""
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    ci_install = re.search(r'pip install --quiet "(\.\[[^\]]*\])"', ci).group(1)
+    assert f'pip install "{ci_install}" && python -m pytest -q' in readme
+    assert "\npython -m pytest -q\n" in ci

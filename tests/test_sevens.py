@@ -243,6 +243,36 @@ def test_pico_redeal_when_no_cards_are_left():
     assert len(total) == 40 and len(set(total)) == 40
 
 
+def _seven_picos(variant, round):
+    hands = [[f"red {n}" for n in range(7)], [f"yellow {7 - n}" for n in range(7)]]
+    game = rulekit.load("insidious-sevens", variant=variant)
+    state = position(game, hands, phase="bid", current=0, round=round)
+    for n in range(7):
+        play(state, f"bid red {n}", f"bid yellow {7 - n}")
+    return state.view()
+
+
+def test_after_seven_picos_the_passing_is_not_repeated():
+    """"the deck is reshuffled and a new hand is dealt": the rule sits in the bidding step, so in
+    the 2nd round (pass 1 left) the new hands go straight to bidding again."""
+    view = _seven_picos("pico", round=2)
+    assert view["phase"] == "bid" and view["hand_sizes"] == [7, 7] and view["scores"] == [3, 4]
+
+
+def test_variant_pico_restart_repeats_the_rounds_passing():
+    """The other reading: "To start each round, the dealer deals 7 cards to each player" and "In the
+    2nd and 6th rounds, every player passes 1 card to the player on their left", so a new hand
+    starts the round again, passing included; "(Players keep their Pico points.)"
+    """
+    view = _seven_picos("pico_restart", round=2)
+    assert view["variants"] == ["pico", "pico_restart"]
+    assert view["phase"] == "pass" and view["round"] == 2 and view["hand_sizes"] == [7, 7]
+    assert view["scores"] == [3, 4] and view["bids"] == [None, None] and view["set_aside"] == [[], []]
+    total = view["hands"][0] + view["hands"][1] + view["undealt"]
+    assert len(total) == 40 and len(set(total)) == 40
+    assert _seven_picos("pico_restart", round=1)["phase"] == "bid"   # round 1 has no passing step
+
+
 def test_no_pico_without_the_variant(game):
     """The Pico rule is "(Optional)" for 3 to 5 players."""
     hands = [["red 3", "blue 1"], ["red 4", "blue 2"], ["red 0", "blue 3"]]

@@ -61,6 +61,8 @@ class CardWords:
     points: list | None      # card id -> points closure or None; None when cards have no points
     all_mask: int = 0
     bits: object = None      # the board's `grid.BitBoard`, for rules written out as functions
+    cards: dict = attrs.Factory(dict)   # card text (`spades 12`) -> mask of its copies
+    trumps: list | None = None          # trump + 1 -> mask of the trumps (`trump`); None: no trumps
 
     @classmethod
     def empty(cls) -> "CardWords":
@@ -213,6 +215,11 @@ class SetExprCompiler(ExprCompiler):
         if name in words.kinds:
             mask = words.kinds[name]
             return self._card_word(node, lambda h, p: mask >> h.card & 1 == 1)
+        if name == "trump" and words.trumps is not None:
+            trumps = words.trumps
+            return self._card_word(node, lambda h, p: trumps[h.st.trump + 1] >> h.card & 1 == 1)
+        if name == "rank" and name not in self.names:
+            return self._ref(n.Ref("number", node.span))
         if name in ("own", "opponent"):
             if words.seat_masks is None:
                 self.report(node, f"`{name}` needs cards owned by players", "declare `player decks ...`")
@@ -239,6 +246,15 @@ class SetExprCompiler(ExprCompiler):
             return found
         read = found.fn
         return Compiled(lambda h, p: read(h.st, p), found.type, found.per_seat)
+
+    def _cardlit(self, node):
+        """`spades 12`: the card is that card."""
+        text = f"{node.suit} {node.rank}"
+        mask = self.words.cards.get(text)
+        if mask is None:
+            self.report(node, f"unknown card `{text}`", suggest(text, self.words.cards))
+            mask = 0
+        return self._card_word(node, lambda h, p: mask >> h.card & 1 == 1)
 
     def _card_word(self, node, fn, kind="bool", per_seat=False):
         if self.depth == 0:
@@ -369,7 +385,13 @@ class SetExprCompiler(ExprCompiler):
                 return lambda h, p: owned & ~masks[p]
             if name == "other" and self.depth >= 1:
                 return lambda h, p: ~(1 << h.card)
+            if name == "trump" and words.trumps is not None:
+                trumps = words.trumps
+                return lambda h, p: trumps[h.st.trump + 1]
             return None
+        if isinstance(node, n.CardLit):
+            mask = words.cards.get(f"{node.suit} {node.rank}")
+            return None if mask is None else (lambda h, p: mask)
         if isinstance(node, n.BoolOp):
             left, right = self._mask(node.left), self._mask(node.right)
             if left is None or right is None:
@@ -764,5 +786,15 @@ class _RuleWriter:
 
 def words_for_deck(deck) -> CardWords:
     """Card words of a shared deck: each suit and special card names its cards."""
+    from .identity import colour_of, identities
+
     kinds = {name: deck.suit_mask(s) for s, name in enumerate(deck.suit_names)}
-    return CardWords(kinds, [max(r, 0) for r in deck.rank], None, False, None, deck.all_mask)
+    for index, colour in enumerate(deck.colour_names):
+        kinds[colour] = sum(1 << c for c in range(deck.size) if colour_of(deck, deck.suit[c]) == index)
+    cards = {}
+    for card, text in enumerate(deck.texts):
+        cards[text] = cards.get(text, 0) | 1 << card
+    trumps = [deck.always_trump | sum(1 << c for c, s in enumerate(i.suit) if s == trump)
+              if trump >= 0 else deck.always_trump for trump, i in enumerate(identities(deck), -1)]
+    return CardWords(kinds, [max(r, 0) for r in deck.rank], None, False, None, deck.all_mask,
+                     cards=cards, trumps=trumps)

@@ -28,6 +28,9 @@ class DeckModel:
     always_trump: int              # mask of cards that are always trumps
     suit_words: str = "suits"
     rank_words: str = "ranks"
+    colour_names: list = attrs.Factory(list)   # colour groups (`colour red: diamonds, hearts`)
+    suit_colour: list = attrs.Factory(list)    # regular suit index -> colour group (-1: none)
+    top_trumps: tuple = ()                     # `top trumps ...`: (kind, rank, card text) each
 
     @property
     def size(self) -> int:
@@ -80,7 +83,21 @@ def build_deck(deck: n.Deck) -> DeckModel:
     model = DeckModel(suit_names, bool(suits and suits.ordered), regular, texts, suit, rank,
                       [0] * len(texts), face, always)
     model.key = [_order_key(model, c, keys) for c in range(len(texts))]
+    _identity_items(model, deck, regular)
     return model
+
+
+def _identity_items(model: DeckModel, deck: n.Deck, regular: int) -> None:
+    """Colour groups and top trumps, the data the per-trump identity is built from."""
+    groups = [i for i in deck.items if isinstance(i, n.ColourGroup)]
+    model.colour_names = [g.name.text for g in groups]
+    model.suit_colour = [-1] * regular
+    for index, group in enumerate(groups):
+        for name in group.suits:
+            model.suit_colour[model.suit_names.index(name.text)] = index
+    top = next((i for i in deck.items if isinstance(i, n.TopTrumps)), None)
+    if top is not None:
+        model.top_trumps = tuple((c.kind, c.rank, c.card.text if c.card else None) for c in top.cards)
 
 
 def _order_key(model: DeckModel, card: int, keys: list[str]) -> int:

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from ..dsl import nodes as n
 from ..engine import steps as st_
+from ..engine import trick_rules
 from ..engine.state import State
 from . import views
 from .cardsets_expr import SetExprCompiler, words_for_deck
 from .deck import DeckModel, build_deck
 from .exprs import BASE_NAMES, BID_NAMES, ExprCompiler, compile_table
 from .grid_game import GridGame
+from . import leads
 from .tricks import PredicateTables, follow_table, winner_rule
 
 #: A game that has not ended after this many rounds ends anyway (the rules loop forever).
@@ -168,7 +170,8 @@ def _build_round(rules: Ruleset, sections: dict, exprs: ExprCompiler) -> None:
         repeat = clauses.get(n.Repeat)
         rules.steps.append(st_.BidCard(deck, _option(bid, n.Value).attr.text,
                                        _repeat(repeat, bid, exprs) if repeat else None,
-                                       deal_step.deal if deal_step else None))
+                                       deal_step.deal if deal_step else None,
+                                       _restarts(repeat)))
     if isinstance(trump, n.TrumpFromBid):
         rules.steps.append(st_.TrumpFromBid(_highest_bidder(bid)))
     elif isinstance(trump, n.TrumpFixed) and trump.suit.text != "none":
@@ -217,12 +220,26 @@ def _pass_plan(clause: n.Pass) -> tuple[tuple[int, int], ...]:
     return tuple(plan)
 
 
-def _seat_fn(ref: n.SeatRef, bid):
+def _seat_fn(ref: n.SeatRef, bid, deck=None):
+    if ref.kind == "holder":
+        return _holder(deck, ref.name.text)
     if ref.kind == "highest_bidder":
         return _highest_bidder(bid)
     if ref.kind == "left_of":
         return lambda st: (st.dealer + 1) % st.n
     return lambda st: st.dealer
+
+
+def _holder(deck, text: str):
+    """`holder of clubs 2`: the seat holding that card; the dealer's left if no seat does."""
+    cards = sum(1 << c for c, t in enumerate(deck.texts) if t == text)
+
+    def holder(st):
+        for seat in range(st.n):
+            if st.hands[seat] & cards:
+                return seat
+        return (st.dealer + 1) % st.n
+    return holder
 
 
 def _highest_bidder(bid):
@@ -247,9 +264,16 @@ def _repeat(clause: n.Repeat, bid, exprs: ExprCompiler):
     for action in clause.actions:
         if isinstance(action, n.SetAside):
             actions.append(st_.set_aside_bid_cards)
-        else:
+        elif isinstance(action, n.Award):
             actions.append(_award(_seat_fn(action.seat, bid), exprs.compile(action.points).fn))
     return condition, actions
+
+
+def _restarts(clause: n.Repeat | None) -> bool:
+    """Does a seat out of cards start the round again (`start the round again`), rather than
+    get a new deal inside the bidding (`deal again`, the default)?"""
+    actions = clause.actions if clause is not None else ()
+    return any(isinstance(a, n.OutOfCards) and a.restart for a in actions)
 
 
 def _award(seat_fn, points):
@@ -264,10 +288,17 @@ def _tricks_step(rules: Ruleset, sections: dict, clause, bid):
     table = follow_table(sections["follow"], preds)
     preds.follow_table = table
     winner = winner_rule(sections["trick winner"], preds)
-    then = None if clause.then.name is not None and clause.then.name.text == "winner" else _seat_fn(clause.then, bid)
+    then = None if clause.then.name is not None and clause.then.name.text == "winner" else _seat_fn(
+        clause.then, bid, deck)
+    first = _seat_fn(clause.first, bid, deck)
+    if leads.uses_rules(sections):          # lead rules and the like: a step of their own
+        rules_ = leads.step_rules(sections, preds)
+        if isinstance(clause, n.TricksAll):
+            return trick_rules.RuledTricksAll(deck, first, table, winner, then, **rules_)
+        return trick_rules.RuledTricks(deck, clause.count, first, table, winner, then, **rules_)
     if isinstance(clause, n.TricksAll):
-        return st_.TricksAll(deck, _seat_fn(clause.first, bid), table, winner, then)
-    return st_.Tricks(deck, clause.count, _seat_fn(clause.first, bid), table, winner, then)
+        return st_.TricksAll(deck, first, table, winner, then)
+    return st_.Tricks(deck, clause.count, first, table, winner, then)
 
 
 def _build_score(rules: Ruleset, score, exprs: ExprCompiler) -> None:

@@ -9,24 +9,38 @@ from __future__ import annotations
 
 from ..dsl import nodes as n
 from .deck import ATTRIBUTES, DeckModel
+from .exprs import _COMPARE
+from .identity import colour_of, identities
 
 NO_LEAD = -1
 
 
 class PredicateTables:
-    """Turns predicate nodes into `table[trump + 1][lead] -> mask` (lead -1: no lead yet)."""
+    """Turns predicate nodes into `table[trump + 1][lead] -> mask` (lead -1: no lead yet).
+
+    A card's suit and order may depend on the trump (`top trumps` in the deck): suits are
+    read from the trump's `Identity`, so `hearts` or `same suit as lead` mean the cards'
+    effective suits under that trump."""
 
     def __init__(self, deck: DeckModel, follow_table=None):
         self.deck = deck
         self.trumps = range(-1, len(deck.suit_names))
         self.leads = range(-1, deck.size)
-        self.suit_masks = [deck.suit_mask(s) for s in range(len(deck.suit_names))]
+        self.identity = identities(deck)
+        masks_of = {}
+        self.suit_masks_by = [masks_of.setdefault(id(i), _suit_masks(i.suit, len(deck.suit_names)))
+                              for i in self.identity]
+        self.suit_masks = self.suit_masks_by[0]
         ranks = sorted(set(deck.rank))
         self.rank_masks = {r: sum(1 << c for c in range(deck.size) if deck.rank[c] == r) for r in ranks}
         self.follow_table = follow_table
 
     def trump_mask(self, trump: int) -> int:
-        return self.deck.always_trump | (self.suit_masks[trump] if trump >= 0 else 0)
+        return self.deck.always_trump | (self.suit_masks_by[trump + 1][trump] if trump >= 0 else 0)
+
+    def key(self, trump: int) -> list[int]:
+        """Card id → order key under `trump`."""
+        return self.identity[trump + 1].key
 
     def table(self, pred) -> list[list[int]]:
         fn = self.compile(pred)
@@ -40,16 +54,15 @@ class PredicateTables:
         if isinstance(pred, n.PAny):
             return lambda lead, trump: everything
         if isinstance(pred, n.PSameAsLead):
-            if ATTRIBUTES[pred.attr.text] == "suit":
-                return lambda lead, trump: self.suit_masks[deck.suit[lead]] if lead >= 0 else 0
-            return lambda lead, trump: (self.rank_masks.get(deck.rank[lead], 0)
-                                        if lead >= 0 and deck.rank[lead] >= 0 else 0)
+            return self._same_as_lead(pred.attr.text)
         if isinstance(pred, n.PFollowed):
             table = self.follow_table
             return lambda lead, trump: (table[trump + 1][lead + 1] | (1 << lead)) if lead >= 0 else 0
         if isinstance(pred, n.PNamed):
-            suit = deck.suit_names.index(pred.name.text)
-            return lambda lead, trump: self.suit_masks[suit]
+            return self._named(pred.name.text)
+        if isinstance(pred, (n.PCard, n.PCompare)):
+            mask = card_mask(deck, pred)
+            return lambda lead, trump: mask
         if isinstance(pred, n.PNot):
             inner = self.compile(pred.operand)
             return lambda lead, trump: everything & ~inner(lead, trump)
@@ -57,6 +70,50 @@ class PredicateTables:
         if isinstance(pred, n.PAnd):
             return lambda lead, trump: left(lead, trump) & right(lead, trump)
         return lambda lead, trump: left(lead, trump) | right(lead, trump)
+
+    def _same_as_lead(self, attr: str):
+        deck, by = self.deck, self.suit_masks_by
+        if ATTRIBUTES[attr] == "suit":
+            if attr != "suit" and deck.colour_names:        # `same colour as lead`: its group
+                return lambda lead, trump: self._colour_mask(
+                    colour_of(deck, self.identity[trump + 1].suit[lead]), trump) if lead >= 0 else 0
+            return lambda lead, trump: by[trump + 1][self.identity[trump + 1].suit[lead]] if lead >= 0 else 0
+        return lambda lead, trump: (self.rank_masks.get(deck.rank[lead], 0)
+                                    if lead >= 0 and deck.rank[lead] >= 0 else 0)
+
+    def _named(self, name: str):
+        deck, by = self.deck, self.suit_masks_by
+        if name in deck.suit_names:
+            suit = deck.suit_names.index(name)
+            if suit >= deck.regular_suits:          # a special card: itself, wherever it belongs
+                mask = deck.suit_mask(suit)
+                return lambda lead, trump: mask
+            return lambda lead, trump: by[trump + 1][suit]
+        colour = deck.colour_names.index(name)
+        return lambda lead, trump: self._colour_mask(colour, trump)
+
+    def _colour_mask(self, colour: int, trump: int) -> int:
+        """Cards whose effective suit has that colour under `trump` (none for colour -1)."""
+        if colour < 0:
+            return 0
+        masks = self.suit_masks_by[trump + 1]
+        return sum(masks[s] for s, c in enumerate(self.deck.suit_colour) if c == colour)
+
+
+def _suit_masks(suit: list[int], suits: int) -> list[int]:
+    masks = [0] * suits
+    for card, s in enumerate(suit):
+        masks[s] |= 1 << card
+    return masks
+
+
+def card_mask(deck: DeckModel, pred) -> int:
+    """The cards a trump- and lead-free predicate atom names: `spades 12`, `rank >= 10`
+    (a card without a rank counts 0, as `number` does in card sets)."""
+    if isinstance(pred, n.PCard):
+        return sum(1 << c for c, text in enumerate(deck.texts) if text == pred.card.text)
+    test = _COMPARE[pred.op]
+    return sum(1 << c for c in range(deck.size) if test(max(deck.rank[c], 0), pred.value))
 
 
 def follow_table(follow: n.Follow, preds: PredicateTables) -> list[list[int]]:
@@ -101,24 +158,23 @@ def winner_rule(rule: n.TrickWinner, preds: PredicateTables):
     bit when the rule's order follows the card ids there (`_HIGHEST_BIT`, `_LOWEST_BIT`);
     otherwise `pick(trick, hit)` scans the trick.
     """
-    key = preds.deck.key
     resolved = []
     for case in rule.cases:
         needed = _needed_table(case.condition, preds)
         resolved.append((needed, preds.table(case.pred), case.pick))
     picks = {}     # (pick, admitted) -> pick function: few distinct admitted masks
 
-    def pick_for(pick, admitted):
-        found = picks.get((pick, admitted))
+    def pick_for(pick, admitted, key):
+        found = picks.get((pick, admitted, id(key)))
         if found is None:
-            found = picks[pick, admitted] = _pick(pick, admitted, key)
+            found = picks[pick, admitted, id(key)] = _pick(pick, admitted, key)
         return found
 
-    def case(needed, admitted, pick):
+    def case(needed, admitted, pick, key):
         # a condition that any admitted card already meets is no test (None)
-        return (None if needed | admitted == needed else needed, admitted, pick_for(pick, admitted))
+        return (None if needed | admitted == needed else needed, admitted, pick_for(pick, admitted, key))
 
-    plans = [[tuple(case(needed[t][l], admitted[t][l], pick) for needed, admitted, pick in resolved
+    plans = [[tuple(case(needed[t][l], admitted[t][l], pick, preds.key(t - 1)) for needed, admitted, pick in resolved
                     if needed[t][l])
               for l in range(len(preds.leads))] for t in range(len(preds.trumps))]
 

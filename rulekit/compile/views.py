@@ -124,6 +124,8 @@ def _restore(rules, data: dict, State):
     st.tricks_played = sum(st.tricks_won)
     restore_progress(rules, st, data, default_phase=data["phase"] if "step" not in data else None)
     step = rules.steps[st.step] if rules.steps else None
+    if hasattr(step, "restore_lead"):           # a trick whose lead is not its first card
+        step.restore_lead(st)
     st.pending = [_pending(rules, step, st.hands[p], c) for p, c in enumerate(data.get("choices", [None] * players))]
     st.revealed = any(b is not None for b in st.bids)
     return st

@@ -169,13 +169,17 @@ def _trumps(checker, deck) -> list[int]:
 
 def _first_tie(deck, tables, index: int, trumps: list[int], pair_has_lead: bool):
     """Two cards case `index` may have to compare and finds equal, or None."""
+    from ..compile.identity import identities
+
     pick = tables[index][2]
+    keys = identities(deck)             # the order may depend on the trump (`top trumps`)
     for trump in trumps:
         for lead in range(deck.size):
             allowed = _reachable(tables, index, trump, lead)
             if allowed is None:
                 continue
-            tie = _equal_pair(deck, pick[trump + 1][lead + 1] & allowed, lead if pair_has_lead else None)
+            tie = _equal_pair(keys[trump + 1].key, pick[trump + 1][lead + 1] & allowed,
+                              lead if pair_has_lead else None)
             if tie is not None:
                 return tie
     return None
@@ -199,13 +203,13 @@ def _reachable(tables, index: int, trump: int, lead: int):
     return allowed
 
 
-def _equal_pair(deck, mask: int, lead: int | None):
+def _equal_pair(keys: list[int], mask: int, lead: int | None):
     """Two cards of `mask` with the same order key (one of them `lead`, when given)."""
     seen: dict[int, int] = {}
     card = 0
     while mask:
         if mask & 1:
-            key = deck.key[card]
+            key = keys[card]
             if key in seen and (lead is None or lead in (card, seen[key])):
                 return seen[key], card
             seen.setdefault(key, card)

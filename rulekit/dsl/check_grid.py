@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..compile.cardsets_expr import CARD_WORDS, REGIONS, SET_FUNCS, SETS, CardWords
 from ..compile.exprs import BASE_NAMES, suggest
+from . import check_cards
 from . import nodes as n
 
 MAX_CARDS = 1024
@@ -33,9 +34,10 @@ def words_from_sections(sections: dict) -> CardWords:
     for item in deck.items if deck else ():
         if isinstance(item, n.Suits):
             kinds.update({s.text: 0 for s in item.names})
-        elif isinstance(item, n.Special):
+        elif isinstance(item, (n.Special, n.ColourGroup)):
             kinds[item.name.text] = 0
-    return CardWords(kinds, [], None, "board" in sections, None)
+    cards = dict.fromkeys(check_cards.deck_names(deck)[1], 0) if deck else {}
+    return CardWords(kinds, [], None, "board" in sections, None, cards=cards, trumps=[] if deck else None)
 
 
 def run(checker) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..compile.deck import ATTRIBUTES
 from ..compile.cardsets_expr import SetExprCompiler
 from ..compile.exprs import BASE_NAMES, BID_NAMES, ExprCompiler, suggest
-from . import analysis, check_grid
+from . import analysis, check_cards, check_grid
 from . import nodes as n
 from .merge import clause_key
 
@@ -30,6 +30,7 @@ class Checker:
     def __init__(self, sections: dict, report):
         self.s, self.report = sections, report
         self.card_names: set[str] = set()
+        self.colour_names: set[str] = set()
         self.bid = None
         self.card_words = check_grid.words_from_sections(sections)
 
@@ -42,6 +43,7 @@ class Checker:
         self.check_deck()
         self.check_round()
         self.check_follow()
+        check_cards.check_lead(self)
         self.check_trick_winner()
         self.check_tables()
         self.check_score()
@@ -88,7 +90,7 @@ class Checker:
             return
         kinds: dict[type, object] = {}
         for item in deck.items:
-            if type(item) in kinds and not isinstance(item, n.Special):
+            if type(item) in kinds and not isinstance(item, (n.Special, n.ColourGroup)):
                 self.report(item, "the deck declares this twice", "keep one line of each kind")
             kinds[type(item)] = item
         suits, ranks = kinds.get(n.Suits), kinds.get(n.Ranks)
@@ -122,6 +124,7 @@ class Checker:
                         and suits and not suits.ordered:
                     self.report(key, "the order compares suits, but the suits have no order",
                                 "list the suits with `<`, lowest first: `suits red < blue`")
+        check_cards.check_deck(self, deck)
 
     def check_round(self) -> None:
         rnd = self.s.get("round")
@@ -229,6 +232,9 @@ class Checker:
         self.exprs(BID_NAMES).compile(option.condition, "bool")
 
     def seat(self, ref: n.SeatRef, bidding: bool = True, winner_ok: bool = False) -> None:
+        if ref.kind == "holder":
+            check_cards.holder(self, ref)
+            return
         if ref.kind == "highest_bidder":
             if self.bid is None and bidding:
                 self.report(ref, "`highest bidder` needs a bidding clause in the round")
@@ -294,14 +300,27 @@ class Checker:
             if isinstance(action, n.Award):
                 self.seat(action.seat)
                 self.exprs().compile(action.points, "int", per_seat_ok=False)
+        self.out_of_cards(clause)
+
+    def out_of_cards(self, clause: n.Repeat) -> None:
+        """`when no cards are left, ...`: once per block, and only where hands can run out."""
+        said = [a for a in clause.actions if isinstance(a, n.OutOfCards)]
+        for extra in said[1:]:
+            self.report(extra, "this block says twice what happens when no cards are left",
+                        "keep one `when no cards are left, ...` line")
+        if said and not any(isinstance(a, n.SetAside) for a in clause.actions):
+            self.report(said[0], "no hand can run out of cards here: bid cards stay in the hands",
+                        "add `set aside bid cards` to the block, or remove this line")
 
     # ---- follow and winner ---------------------------------------------------------------
 
     def pred(self, pred) -> None:
         if isinstance(pred, n.PNamed):
-            if pred.name.text not in self.card_names:
+            if pred.name.text not in self.card_names | self.colour_names:
                 self.report(pred.name, f"unknown suit or card `{pred.name.text}`",
                             suggest(pred.name.text, self.card_names | {"trump", "card"}))
+        elif isinstance(pred, (n.PCard, n.PCompare)):
+            check_cards.pred_atom(self, pred)
         elif isinstance(pred, n.PSameAsLead):
             self.word(pred.attr, list(ATTRIBUTES), "card attribute")
         elif isinstance(pred, n.PNot):
@@ -334,6 +353,7 @@ class Checker:
         for case in follow.cases:
             if isinstance(case.result, n.FollowIfAble):
                 self.pred(case.result.pred)
+        check_cards.check_follow_extras(self, follow)
 
     def check_trick_winner(self) -> None:
         rule = self.s.get("trick winner")

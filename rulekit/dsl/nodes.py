@@ -266,6 +266,14 @@ class SetAside:
 
 
 @node
+class OutOfCards:
+    """`when no cards are left, deal again` (`restart` False: a new deal, bidding starts over)
+    or `when no cards are left, start the round again` (`restart` True: deal, pass, bid)."""
+    restart: bool
+    span: Span | None = None
+
+
+@node
 class Repeat:
     """`repeat bidding while sum(bid) = 7 { actions }`."""
     condition: object
@@ -373,9 +381,11 @@ class FollowAny:
 
 @node
 class FollowIfAble:
-    """`-> same suit as lead if able`."""
+    """`-> same suit as lead if able`, or `..., but wizard may always be played` (`always`:
+    cards allowed beside the obligation)."""
     pred: object
     span: Span | None = None
+    always: object = None
 
 
 @node
@@ -388,9 +398,10 @@ class FollowCase:
 
 @node
 class Follow:
-    """`follow { cases }`."""
+    """`follow { cases }`, or `follow { lead suit from first P  cases }` (`lead_from`)."""
     cases: tuple[FollowCase, ...]
     span: Span | None = None
+    lead_from: object = None
 
 
 @node
@@ -730,4 +741,95 @@ class FinalScore:
 class InRegion:
     """`in corner`, `on edge`, `in centre`: where this card lies on the board."""
     word: Name
+    span: Span | None = None
+
+
+# ---- card identity, lead rules, what may always be played ---------------------------------
+
+@node
+class ColourGroup:
+    """`colour red: diamonds, hearts`: these suits have that colour."""
+    name: Name
+    suits: tuple[Name, ...]
+    span: Span | None = None
+
+
+@node
+class TopCard:
+    """One entry of `top trumps`: `11 of trump suit` (kind "suit"), `11 of trump colour`
+    (kind "colour": that rank of the other suits of the trump's colour) or a named card
+    (kind "card", `clubs 11` or `joker`)."""
+    kind: str
+    rank: int | None
+    card: Name | None
+    span: Span | None = None
+
+
+@node
+class TopTrumps:
+    """`top trumps 11 of trump suit, 11 of trump colour`: when a suit is trump, these cards
+    are its highest trumps, highest first, and belong to the trump suit."""
+    cards: tuple[TopCard, ...]
+    span: Span | None = None
+
+
+@node
+class PCard:
+    """`spades 12` or `joker`... as a predicate: the card is that card (`joker` is `PNamed`)."""
+    card: Name
+    span: Span | None = None
+
+
+@node
+class PCompare:
+    """`rank = 11`, `number >= 10`: the card's rank compared with a number (cards without
+    a rank never match)."""
+    attr: Name
+    op: str
+    value: int
+    span: Span | None = None
+
+
+@node
+class CardLit:
+    """`spades 12` in an expression about one card (`count(taken, spades 12)`)."""
+    suit: str
+    rank: int
+    span: Span | None = None
+
+
+@node
+class FirstTrick:
+    """`first trick ->` in a `lead` section: the round's first trick."""
+    span: Span | None = None
+
+
+@node
+class NonePlayed:
+    """`no hearts played ->` in a `lead` section: no such card was played this round."""
+    pred: object
+    span: Span | None = None
+
+
+@node
+class LeadCase:
+    """`no hearts played -> not hearts if able`."""
+    condition: object
+    result: object
+    span: Span | None = None
+
+
+@node
+class Lead:
+    """`lead { cases }`: what the leader of a trick may lead. The cases are tried in order;
+    `any P played` and `no P played` look at the cards played to earlier tricks this round."""
+    cases: tuple[LeadCase, ...]
+    span: Span | None = None
+
+
+@node
+class LeadFrom:
+    """`lead suit from first not jester` (first line of `follow`): the first card of a trick
+    that satisfies the predicate is its lead; until one is played the trick has no lead."""
+    pred: object
     span: Span | None = None

@@ -285,18 +285,27 @@ class _ToNodes(Transformer):
     def set_aside(self, meta, c):
         return n.SetAside(self._span(meta))
 
+    def deal_again(self, meta, c):
+        return n.OutOfCards(False, self._span(meta))
+
+    def restart_round(self, meta, c):
+        return n.OutOfCards(True, self._span(meta))
+
     def seat_named(self, meta, c):
         return n.SeatRef("named", self._name(c[0]), self._span(meta))
 
     def seat_left_of(self, meta, c):
         return n.SeatRef("left_of", self._name(c[0]), self._span(meta))
 
+    def seat_holder(self, meta, c):
+        return n.SeatRef("holder", c[0], self._span(meta))
+
     def seat_highest_bidder(self, meta, c):
         return n.SeatRef("highest_bidder", None, self._span(meta))
 
     # -- follow and trick winner
     def follow(self, meta, c):
-        return n.Follow(tuple(c), self._span(meta))
+        return n.Follow(tuple(c[1:]), self._span(meta), c[0])
 
     def follow_case(self, meta, c):
         return n.FollowCase(c[0], c[1], self._span(meta))
@@ -305,7 +314,7 @@ class _ToNodes(Transformer):
         return n.FollowAny(self._span(meta))
 
     def follow_if_able(self, meta, c):
-        return n.FollowIfAble(c[0], self._span(meta))
+        return n.FollowIfAble(c[0], self._span(meta), c[1])
 
     def trick_winner(self, meta, c):
         return n.TrickWinner(tuple(c), self._span(meta))
@@ -528,3 +537,50 @@ class _ToNodes(Transformer):
 
     def in_region(self, meta, c):
         return n.InRegion(self._name(c[0]), self._span(meta))
+
+    # -- card identity, lead rules, what may always be played
+    def card_text(self, meta, c):
+        text = str(c[0]) if len(c) == 1 else f"{c[0]} {self._i(c[1])}"
+        return n.Name(text, self._span(meta))
+
+    def colour_group(self, meta, c):
+        return n.ColourGroup(self._name(c[1]), tuple(self._name(t) for t in c[2:]), self._span(meta))
+
+    def top_trumps(self, meta, c):
+        return n.TopTrumps(tuple(c), self._span(meta))
+
+    def top_of_trump_suit(self, meta, c):
+        return n.TopCard("suit", self._i(c[0]), None, self._span(meta))
+
+    def top_of_trump_colour(self, meta, c):
+        return n.TopCard("colour", self._i(c[0]), None, self._span(meta))
+
+    def top_named(self, meta, c):
+        return n.TopCard("card", None, c[0], self._span(meta))
+
+    def p_card(self, meta, c):
+        return n.PCard(n.Name(f"{c[0]} {self._i(c[1])}", self._span(meta)), self._span(meta))
+
+    def p_compare(self, meta, c):
+        return n.PCompare(self._name(c[0]), c[1], self._i(c[2]), self._span(meta))
+
+    def card_lit(self, meta, c):
+        return n.CardLit(str(c[0]), self._i(c[1]), self._span(meta))
+
+    def lead(self, meta, c):
+        return n.Lead(tuple(c), self._span(meta))
+
+    def lead_case(self, meta, c):
+        return n.LeadCase(c[0], c[1], self._span(meta))
+
+    def lead_first_trick(self, meta, c):
+        return n.FirstTrick(self._span(meta))
+
+    def lead_none_played(self, meta, c):
+        return n.NonePlayed(c[0], self._span(meta))
+
+    def lead_from(self, meta, c):
+        return n.LeadFrom(c[0], self._span(meta))
+
+    def always_playable(self, meta, c):
+        return c[0]

@@ -107,6 +107,61 @@ class State:
             raise ValueError(f"no seat {player!r}: seats are 0..{self.n - 1}")
         return self.rules.view(self, player)
 
+    # ---- numbered actions and arrays, for learning code (engine/actions.py, observe.py) -----
+
+    @property
+    def actions(self):
+        """The game's fixed action space for this player count (`rulekit.engine.actions`)."""
+        from .actions import space_for
+        return space_for(self.rules, self.n)
+
+    def legal_actions(self, chosen=()) -> list[int]:
+        """The action numbers that may be chosen now, ascending (after the parts `chosen` so
+        far, for a move made in parts such as a pass of several cards)."""
+        return self.actions.legal(self, chosen)
+
+    def legal_action_mask(self, chosen=()):
+        """`legal_actions` as a numpy int8 array over the whole action space."""
+        return self.actions.mask(self, chosen)
+
+    def apply_action(self, action) -> None:
+        """Make the move of an action number, or of all the parts of one (a list of numbers)."""
+        ids = [action] if isinstance(action, int) else list(action)
+        move = self.actions.decode(self, ids)
+        if move is None:
+            raise IllegalMoveError(", ".join(self.actions[i] for i in ids), self.legal_moves(),
+                                   "this move is made of more parts: pass them all at once")
+        self.apply(move)
+
+    def observation(self, seat: int):
+        """What `seat` sees, as a numpy float32 array (layout: `rulekit.engine.observe`)."""
+        from .observe import encoder_for
+        return encoder_for(self.rules, self.n).observation(self, self._seat(seat))
+
+    def information_state(self, seat: int):
+        """The observation of `seat` followed by the round's moves as that seat saw them."""
+        from .observe import encoder_for, replayed_log
+        return encoder_for(self.rules, self.n).information_state(self, self._seat(seat), replayed_log(self))
+
+    def _seat(self, seat) -> int:
+        if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.n):
+            raise ValueError(f"no seat {seat!r}: seats are 0..{self.n - 1}")
+        return seat
+
+    def for_seat(self, seat: int):
+        """A read-only handle that shows only what `seat` may know (`engine/seat.py`): the
+        thing to hand to a bot or any untrusted code instead of the state."""
+        from .seat import SeatHandle
+        return SeatHandle(self, seat)
+
+    def determinize(self, seat: int, seed=None) -> "State":
+        """A full state `seat` cannot tell apart from this one (`engine/determinize.py`):
+        the same `view(seat)`, the hidden cards dealt again consistently with what the seat
+        has seen, uniformly; a fresh seed; the seat's visible history."""
+        from .seat import _rng
+        from .determinize import Determinizer
+        return Determinizer(self, seat).sample(_rng(seed))
+
     def hand_size(self, seat: int) -> int:
         return self.hands[seat].bit_count()
 

@@ -282,15 +282,18 @@ class BidCard(Step):
 
     With a `repeat bidding while ...` clause the bidding starts over while the condition
     holds, after its actions (award points, set bid cards aside). Set-aside cards come back
-    when bidding is over; a seat with no card left to bid with means a fresh deal.
+    when bidding is over. A seat with no card left to bid with means a fresh deal: inside
+    this step (`redeal`), or, with `restart`, the round starts again from its first step
+    (dealing, then passing), scores kept.
     """
     name = "bid"
     simultaneous = True
 
-    def __init__(self, deck, value_attr: str, repeat=None, redeal=None):
+    def __init__(self, deck, value_attr: str, repeat=None, redeal=None, restart: bool = False):
         self.deck, self.value_attr = deck, value_attr
         self.table = MoveTable(deck, "bid")
         self.repeat, self.redeal = repeat, redeal   # repeat: (condition, [actions])
+        self.restart = restart and redeal is not None
 
     def enter(self, st) -> bool:
         if self.redeal is not None and not all(st.hands):
@@ -324,6 +327,10 @@ class BidCard(Step):
         if self.repeat is not None and self.repeat[0](st, None):
             for action in self.repeat[1]:
                 action(st)
+            if self.restart and not all(st.hands):
+                st.rules.reset_round(st)                 # no bids stand until the new ones
+                st.step = st.rules.round_start - 1      # `advance` goes on with the deal
+                return True
             return not self.enter(st)
         for seat in range(st.n):
             st.hands[seat] |= st.aside[seat]

@@ -1,0 +1,348 @@
+"""Determinization: a full state that one seat cannot tell apart from the real one.
+
+Pipeline place: **engine** (beside `state.py`), used by `State.determinize`, the seat
+handle (`seat.py`) and the agents. Nothing here knows a game: what a seat has seen is
+read from the general mechanisms a rule file composes.
+
+What a seat knows, besides its view:
+
+* cards it passed and to whom: still in that hand unless played since;
+* bid cards shown (and set-aside cards returned to a hand): in that hand unless played;
+* the cards a seat showed it lacks by not following: every `follow` rule compiles to a
+  table *trump × lead → cards that follow*; a seat that played outside that set held none
+  of it, and a hand only loses cards while tricks are played, so it holds none still;
+* everything on the table (tricks, taken cards, turned cards, the grid display).
+
+These facts are gathered by replaying the game's moves from its seed (the only place a
+move's seat is known); a chance event (a new deal, a draw) forgets them, since the hands
+are new. A state whose history does not replay (a position set up by hand) is sampled
+with what its current view shows.
+
+The hidden cards (other hands, the undealt cards, secret card choices, the decks of grid
+games) are then dealt again as the same multiset, uniformly over the placements that
+respect those facts: cards fall into classes by the places they may lie in, an exact count
+of the ways to fill the remaining places (a small dynamic programme over class counts)
+picks how many cards of each class each place gets, and a shuffle picks which. Secret
+choices another seat has made (a pass, a bid card, a hidden number bid) are drawn again
+uniformly from that seat's legal moves in the sampled world. The sample gets a fresh seed,
+so future deals are not the real ones, and its history is what the seat could see.
+"""
+from __future__ import annotations
+
+import random
+from math import comb
+
+from .cardsets import cards_of
+from .moves import Move
+from . import steps as st_
+
+#: History entry of a move the observer could not see (another seat's secret choice).
+HIDDEN = "hidden"
+#: Kind of the history moves of a sample: what its seat saw, `arg` the seat that moved.
+SEEN = "seen"
+
+
+class Knowledge:
+    """What one seat has learned in the current deal: cards known to lie in each hand
+    (while they still do), and cards each hand cannot hold."""
+
+    __slots__ = ("known", "forbidden", "history", "replayed")
+
+    def __init__(self, players: int):
+        self.known = [0] * players
+        self.forbidden = [0] * players
+        self.history: list[tuple[int, str]] = []   # (seat, move text or "<verb> hidden")
+        self.replayed = False
+
+    def forget(self) -> None:
+        self.known = [0] * len(self.known)
+        self.forbidden = [0] * len(self.forbidden)
+
+
+def gather(state, seat: int) -> Knowledge:
+    """Replay `state`'s moves from its seed and note what `seat` saw on the way."""
+    from .state import State
+
+    n = state.n
+    seen = Knowledge(n)
+    try:
+        cur = State(state.rules, n, state.seed).start()
+        for move in state._history:
+            if not _replay_move(cur, move.text, seat, seen):
+                return _unreplayable(state)
+    except Exception:          # a restored history that this seed does not produce
+        return _unreplayable(state)
+    if not _same(cur, state):
+        return _unreplayable(state)
+    seen.replayed = True
+    return seen
+
+
+def _unreplayable(state) -> Knowledge:
+    """No replay: what the view shows, and the history a sample keeps (its own seat's)."""
+    seen = Knowledge(state.n)
+    if state._history and all(m.kind == SEEN for m in state._history):
+        seen.history = [(m.arg, m.text) for m in state._history]
+    return seen
+
+
+def _same(a, b) -> bool:
+    va, vb = a.view(), b.view()
+    va.pop("history", None), vb.pop("history", None)
+    return va == vb
+
+
+def _replay_move(cur, text: str, seat: int, seen: Knowledge) -> bool:
+    if cur.is_terminal:
+        return False
+    mover, step, chance = cur.current_player, cur._at, cur.chance
+    move = next((m for m in cur.legal_moves() if m.text == text), None)
+    if move is None:
+        return False
+    follows = None
+    if isinstance(step, st_.Tricks) and cur.trick:
+        follows = step.follow[cur.trump + 1][cur.lead + 1]
+    hand, aside = cur.hands[mover], list(cur.aside)
+    offset = step._today(cur)[1] if isinstance(step, st_.Pass) else None
+    cur.apply(move)
+    if step.simultaneous and mover != seat:
+        seen.history.append((mover, f"{move.kind} {HIDDEN}"))
+    else:
+        seen.history.append((mover, move.text))
+    if cur.chance != chance:          # a new deal or draw: what was known is gone
+        seen.forget()
+        return True
+    if follows is not None and not (hand & ~cur.hands[mover]) & follows:
+        seen.forbidden[mover] |= follows
+    if offset is not None and mover == seat:
+        seen.known[(mover + offset) % cur.n] |= move.arg
+    for other in range(cur.n):
+        seen.known[other] |= aside[other] & ~cur.aside[other] & cur.hands[other]
+    return True
+
+
+# ---- sampling ------------------------------------------------------------------------------
+
+
+class Placement:
+    """Uniform placements of classes of distinct cards into places of fixed sizes.
+
+    `sizes[p]` is how many cards place p takes; `classes` is a list of (places allowed as a
+    bit mask, list of cards). Every placement that puts each card in an allowed place and
+    fills every place exactly is equally likely."""
+
+    def __init__(self, sizes: list[int], classes: list[tuple[int, list[int]]]):
+        self.sizes = sizes
+        self.classes = [(allowed, cards) for allowed, cards in classes if cards]
+        self.memo: dict = {}
+        self.allowed_at = [[k for k, (allowed, _) in enumerate(self.classes) if allowed >> p & 1]
+                           for p in range(len(sizes))]
+
+    def count(self, place: int, rest: tuple) -> int:
+        """Ways to fill places `place..` with `rest[k]` cards of each class left."""
+        if place == len(self.sizes):
+            return 0 if any(rest) else 1
+        key = (place, rest)
+        found = self.memo.get(key)
+        if found is None:
+            found = sum(weight for _, weight in self._splits(place, rest))
+            self.memo[key] = found
+        return found
+
+    def _splits(self, place: int, rest: tuple):
+        """(cards of each class for `place`, the number of placements that follow from it)."""
+        allowed = self.allowed_at[place]
+        size = self.sizes[place]
+        # a class that can go nowhere after this place must put all its cards here
+        out = []
+
+        def walk(i: int, left: int, take: list, ways: int):
+            if i == len(allowed):
+                if left == 0:
+                    after = tuple(r - t for r, t in zip(rest, take))
+                    total = ways * self.count(place + 1, after)
+                    if total:
+                        out.append((tuple(take), total))
+                return
+            k = allowed[i]
+            for x in range(min(left, rest[k]) + 1):
+                take[k] = x
+                walk(i + 1, left - x, take, ways * comb(rest[k], x))
+            take[k] = 0
+
+        walk(0, size, [0] * len(rest), 1)
+        return out
+
+    def sample(self, rng: random.Random) -> list[list[int]]:
+        """One placement: the cards of each place."""
+        if len(self.classes) == 1:            # no constraint between places: shuffle and cut
+            cards = list(self.classes[0][1])
+            rng.shuffle(cards)
+            out, at = [], 0
+            for size in self.sizes:
+                out.append(cards[at:at + size])
+                at += size
+            return out
+        rest = tuple(len(cards) for _, cards in self.classes)
+        pools = [list(cards) for _, cards in self.classes]
+        for pool in pools:
+            rng.shuffle(pool)
+        out = []
+        for place in range(len(self.sizes)):
+            splits = self._splits(place, rest)
+            pick = rng.randrange(sum(w for _, w in splits))
+            for take, weight in splits:
+                if pick < weight:
+                    break
+                pick -= weight
+            cards = []
+            for k, x in enumerate(take):
+                if x:
+                    cards += pools[k][-x:]
+                    del pools[k][-x:]
+            out.append(cards)
+            rest = tuple(r - t for r, t in zip(rest, take))
+        return out
+
+
+class Determinizer:
+    """Samples states that `seat` cannot tell apart from `state`; built once per decision
+    (the replay and the counts are shared by every sample)."""
+
+    def __init__(self, state, seat: int, knowledge: Knowledge | None = None):
+        if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state.n):
+            raise ValueError(f"no seat {seat!r}: seats are 0..{state.n - 1}")
+        self.state, self.seat = state, seat
+        self.knowledge = knowledge if knowledge is not None else gather(state, seat)
+        self.grid = state.rules.grid is not None
+        self.places: list[tuple[str, int]] = []
+        self._plan()
+
+    def _plan(self) -> None:
+        st, seat, known = self.state, self.seat, self.knowledge
+        if self.grid:
+            self._plan_grid()
+            return
+        n = st.n
+        sizes, masks, forbid = [], [], []
+        fixed = [0] * n
+        for p in range(n):
+            if p == seat:
+                continue
+            pin = (known.known[p] | _bid_card(st, p)) & st.hands[p]
+            fixed[p] = pin
+            free = st.hands[p] & ~pin
+            self.places.append(("hand", p))
+            sizes.append(free.bit_count())
+            masks.append(free)
+            forbid.append(known.forbidden[p])
+        self.places.append(("undealt", -1))
+        sizes.append(st.undealt.bit_count())
+        masks.append(st.undealt)
+        forbid.append(0)
+        self.fixed = fixed
+        pool = 0
+        for mask in masks:
+            pool |= mask
+        by_allowed: dict[int, list[int]] = {}
+        for card in cards_of(pool):
+            allowed = 0
+            for p, banned in enumerate(forbid):
+                if not banned >> card & 1:
+                    allowed |= 1 << p
+            by_allowed.setdefault(allowed, []).append(card)
+        self.placement = Placement(sizes, sorted(by_allowed.items()))
+
+    def _plan_grid(self) -> None:
+        st, seat = self.state, self.seat
+        gs = st.extra["grid"]
+        owner = st.rules.grid.owner
+        sizes, pools = [], {}
+        for p in range(st.n):
+            if p != seat:
+                self.places.append(("hand", p))
+                sizes.append(st.hands[p].bit_count())
+                if st.pending[p] is not None:
+                    self.places.append(("choice", p))
+                    sizes.append(1)
+            self.places.append(("deck", p))
+            sizes.append(len(gs.decks[p]))
+        hidden = 0
+        for p in range(st.n):
+            hidden |= _mask(gs.decks[p])
+            if p != seat:
+                hidden |= st.hands[p] | (1 << st.pending[p] if st.pending[p] is not None else 0)
+        for card in cards_of(hidden):
+            pools.setdefault(owner[card], []).append(card)
+        classes = []
+        for p, cards in sorted(pools.items()):
+            allowed = 0
+            for index, (_, who) in enumerate(self.places):
+                if who == p:
+                    allowed |= 1 << index
+            classes.append((allowed, cards))
+        self.fixed = [0] * st.n
+        self.placement = Placement(sizes, classes)
+
+    def sample(self, rng: random.Random):
+        """A new state: the hidden cards dealt again, a fresh seed, the seat's history."""
+        st = self.state
+        d = st.clone()
+        dealt = self.placement.sample(rng)
+        if self.grid:
+            gs = d.extra["grid"]
+            for (kind, p), cards in zip(self.places, dealt):
+                if kind == "hand":
+                    d.hands[p] = _mask(cards)
+                elif kind == "choice":
+                    d.pending[p] = cards[0]
+                else:
+                    rng.shuffle(cards)
+                    gs.decks[p] = cards
+        else:
+            for (kind, p), cards in zip(self.places, dealt):
+                if kind == "hand":
+                    d.hands[p] = self.fixed[p] | _mask(cards)
+                else:
+                    d.undealt = _mask(cards)
+            self._choose_again(d, rng)
+        d.seed = rng.getrandbits(63)
+        d.chance = 0
+        d._legal = None
+        d._history = [Move(SEEN, mover, text) for mover, text in self.knowledge.history]
+        return d
+
+    def _choose_again(self, d, rng: random.Random) -> None:
+        """Other seats' secret choices, drawn again from their legal moves in the sample."""
+        step = d._at
+        if step is None or not step.simultaneous:
+            return
+        mover = d.current_player
+        try:
+            for p in range(d.n):
+                if p == self.seat or d.pending[p] is None:
+                    continue
+                d.current_player = p
+                d._legal = None
+                moves = step.legal(d)
+                move = moves[rng.randrange(len(moves))]
+                if isinstance(step, st_.BidCard):
+                    d.pending[p] = step.table.held(d.hands[p], move.arg)
+                else:
+                    d.pending[p] = move.arg
+        finally:
+            d.current_player = mover
+            d._legal = None
+
+
+def _bid_card(st, seat: int) -> int:
+    card = st.bid_cards[seat]
+    return 0 if card is None else 1 << card
+
+
+def _mask(cards) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+

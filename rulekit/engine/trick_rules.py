@@ -1,0 +1,101 @@
+"""Trick play with the optional rules of who may lead what and what a trick's lead is.
+
+Pipeline place: compiler → **engine**. `Tricks` in `steps.py` is the hot step of every
+shipped game; this subclass is used only by rule files that write a `lead { ... }`
+section, `..., but P may always be played` or `lead suit from first P`, so the others
+pay nothing for them. All the rules arrive as precomputed masks (`compile/leads.py`):
+
+- `lead_rule(st) -> (must, also)`: on an empty trick the leader must lead a card of
+  `must` if it holds one; `also` may be led beside them;
+- `always[trump + 1][lead + 1]`: cards a seat may play beside its follow obligation;
+- `sets_lead[trump + 1]`: the cards that set a trick's lead; until one is played the
+  trick has no lead (`state.lead` -1) and every card may follow.
+"""
+from __future__ import annotations
+
+from .steps import Tricks, TricksAll
+
+
+class RuledTricks(Tricks):
+    """`Tricks` with lead rules, always-playable cards and the lead set by a matching card."""
+
+    def __init__(self, deck, count, first, follow, winner, then=None,
+                 lead_rule=None, always=None, sets_lead=None):
+        Tricks.__init__(self, deck, count, first, follow, winner, then)
+        self.lead_rule, self.always, self.sets_lead = lead_rule, always, sets_lead
+
+    def allowed(self, st) -> int:
+        """The cards of the current player's hand it may play now."""
+        hand = st.hands[st.current_player]
+        if not st.trick:
+            if self.lead_rule is None:
+                return hand
+            must, also = self.lead_rule(st)
+            able = hand & must
+            return able | (hand & also) if able else hand
+        row, column = st.trump + 1, st.lead + 1
+        able = hand & self.follow[row][column]
+        if not able:
+            return hand
+        if self.always is not None:
+            able |= hand & self.always[row][column]
+        return able
+
+    def legal(self, st):
+        return self.table.by_runs(self.allowed(st))
+
+    legal_moves = legal
+
+    def play(self, st, move):
+        entry = self.cards_of_move.get(id(move))
+        if entry is None:
+            return None
+        cards, card = entry
+        allowed = self.allowed(st)
+        if not allowed & cards:
+            return None
+        if card < 0:                      # copies of one face: the lowest one allowed
+            held = allowed & cards
+            cards = held & -held
+            card = cards.bit_length() - 1
+        seat = st.current_player
+        st.hands[seat] ^= cards
+        trick = st.trick
+        if st.lead < 0 and (self.sets_lead[st.trump + 1] >> card & 1 if self.sets_lead is not None
+                            else not trick):
+            st.lead = card
+        trick.append(self.pairs[seat][card])
+        if len(trick) < st.n:
+            st.current_player = (seat + 1) % st.n
+            return False
+        return self.end_trick(st, trick)
+
+    apply = play
+
+    def restore_lead(self, st) -> None:
+        """After a restore: the lead is the first card of the trick that sets it."""
+        st.lead = lead_of(st.trick, self.sets_lead[st.trump + 1]) if self.sets_lead is not None else (
+            st.trick[0][1] if st.trick else -1)
+
+    def why_illegal(self, st, text: str) -> str | None:
+        if not st.trick and self.lead_rule is not None:
+            return "you may not lead that card now"
+        return Tricks.why_illegal(self, st, text)
+
+
+class RuledTricksAll(RuledTricks):
+    """`RuledTricks` for `tricks all`: tricks until the hands are empty."""
+
+    def __init__(self, deck, first, follow, winner, then=None, **rules):
+        RuledTricks.__init__(self, deck, None, first, follow, winner, then, **rules)
+
+    enter = TricksAll.enter
+    end_trick = TricksAll.end_trick
+
+
+def lead_of(trick, sets: int) -> int:
+    """The first card of `trick` in the mask `sets`, or -1."""
+    for _, card in trick:
+        if sets >> card & 1:
+            return card
+    return -1
