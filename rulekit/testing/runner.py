@@ -224,12 +224,13 @@ def _apply(state, move: str) -> None:
 
 
 def check_rules(game, games: int | None = 200, seed: int = 0, players=None, progress=None, *,
-                budget: float | None = None, max_rounds: int | None = None, thorough: bool = False,
-                invariants=(), skip=(), shrink: bool = True) -> Report:
+                budget: float | None = None, decisions: int | None = None, max_rounds: int | None = None,
+                thorough: bool = False, invariants=(), skip=(), shrink: bool = True) -> Report:
     """Play random games of `game` under every invariant (and your own) and report.
 
     `games`: games per player count (None: as many as `budget` allows). `budget`: seconds
-    to spend playing, spread evenly over the player counts (None: no limit). `players`: one
+    to spend playing, spread evenly over the player counts (None: no limit); `decisions` a
+    budget in decisions instead (every count plays at least one game). `players`: one
     count, a list, or None for every count the game allows. `progress(done, total)` is
     called as games finish (`total` is the most games that will be played). `max_rounds`
     caps games whose rules give no bound (default `DEFAULT_MAX_ROUNDS`); `thorough` runs the
@@ -240,7 +241,8 @@ def check_rules(game, games: int | None = 200, seed: int = 0, players=None, prog
     failing move list found (with Hypothesis when it is installed, then by rulekit's own
     passes).
     """
-    campaign = Campaign([game], players, games=games, budget=budget, seed=seed, max_rounds=max_rounds,
+    campaign = Campaign([game], players, games=games, budget=budget, decisions=decisions, seed=seed,
+                        max_rounds=max_rounds,
                         thorough=thorough, invariants=invariants, skip=skip, shrink=shrink)
     [report] = campaign.run(progress)
     return report
@@ -251,10 +253,11 @@ class Campaign:
     taken in turn, so that a time budget is shared fairly; one `Report` per game."""
 
     def __init__(self, games_, players=None, *, games: int | None = 200, budget: float | None = None,
-                 seed: int = 0, max_rounds=None, thorough=False, invariants=(), skip=(), shrink=True,
-                 clock=time.perf_counter):
-        if games is None and budget is None:
-            raise ValueError("give a number of games, a budget in seconds, or both")
+                 decisions: int | None = None, seed: int = 0, max_rounds=None, thorough=False, invariants=(),
+                 skip=(), shrink=True, clock=time.perf_counter):
+        if games is None and budget is None and decisions is None:
+            raise ValueError("give a number of games, a budget in seconds or decisions, or both")
+        self.decisions = decisions
         unknown = set(skip) - _SHRINKABLE
         if unknown:
             raise ValueError(f"no invariant {sorted(unknown)[0]!r}; invariants: {', '.join(sorted(_SHRINKABLE))}")
@@ -274,7 +277,7 @@ class Campaign:
         done = 0
         while open_:
             for key in list(open_):
-                if deadline is not None and self.clock() >= deadline and done >= len(self.plan):
+                if done >= len(self.plan) and self._spent(deadline):
                     open_ = []
                     break
                 if not self._play_one(key, played[key]) or (self.games is not None and played[key] + 1 >= self.games):
@@ -288,6 +291,11 @@ class Campaign:
             report.seconds = elapsed
             report.invariants_checked = checks.count
         return self.reports
+
+    def _spent(self, deadline) -> bool:
+        if deadline is not None and self.clock() >= deadline:
+            return True
+        return self.decisions is not None and sum(r.decisions for r in self.reports) >= self.decisions
 
     def _play_one(self, key, offset: int) -> bool:
         """Play game number `offset` of one (game, player count); False once it failed."""
@@ -429,3 +437,26 @@ def _random_tail(game, players, seed, prefix, limit, name, checks, rng, spend):
         except Exception:   # noqa: BLE001 - replayed and judged by _fails below
             break
     return _fails(game, players, seed, moves, name, checks, spend)
+
+
+def assert_sound(game, games: int | None = 20, *, players=None, seed: int = 0, budget: float | None = None,
+                 invariants=(), skip=(), thorough: bool = False, max_rounds: int | None = None,
+                 variant=None) -> Report:
+    """`check_rules` for pytest: raise `AssertionError` whose message is the readable report
+    (each failure with its seed, moves and replay) unless every invariant holds; else
+    return the `Report`.
+
+    `game` is a `Game`, or a bundled name or rule file path (loaded with `variant`); the
+    other arguments are `check_rules`'s. Needs no Hypothesis."""
+    source = None
+    if not hasattr(game, "new_game"):
+        from ..api import load
+        source = str(game)
+        game = load(source, variant=variant)
+    report = check_rules(game, games=games, seed=seed, players=players, budget=budget, invariants=invariants,
+                         skip=skip, thorough=thorough, max_rounds=max_rounds)
+    for failure in report.failures:
+        failure.source = failure.source or source
+    if not report.ok:
+        raise AssertionError(str(report))
+    return report
