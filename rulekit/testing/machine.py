@@ -2,12 +2,13 @@
 
 Pipeline place: invariants, strategies → **machine** → your test module. `machine_for(game)`
 returns a `unittest.TestCase` class: put it in a test module as
-`TestMyGame = machine_for(game)` and pytest runs it. Its steps are: a few legal moves, a
+`TestMyGame = machine_for(game)` and pytest runs it. Its steps are: a few legal moves,
+random legal moves to the end of the round (so that round-end scoring is exercised), a
 random text given to `apply` (it must raise `IllegalMoveError` and change nothing, unless it
 happens to be legal), and saving and loading the game through `restore(view())`. After each
 move the invariants run on `check_rules`'s schedule (your own ones after every move), and at
-the end the whole game must replay. By default a run is long enough to finish the first
-round, so that round-end scoring is exercised. A failure shrinks to a short list of steps;
+the end the whole game must replay. By default a run has steps enough to finish a round
+by single moves too. A failure shrinks to a short list of steps;
 Hypothesis prints them with the seed and the moves (`note`).
 """
 from __future__ import annotations
@@ -29,6 +30,8 @@ from .strategies import player_counts, seeds
 MAX_EXAMPLES = 20
 #: Most legal moves one `play` step makes.
 MOVES_PER_STEP = 12
+#: Most moves one `play_to_the_end_of_the_round` step makes.
+ROUND_MOVES_CAP = 20_000
 DEFAULT_SETTINGS = hsettings(max_examples=MAX_EXAMPLES, stateful_step_count=30, deadline=None)
 
 
@@ -53,14 +56,16 @@ def default_steps(game, players=None) -> int:
 
 
 def machine_for(game, players=None, *, invariants=(), max_steps: int | None = None,
-                max_rounds: int | None = None, settings=None, skip=(), thorough: bool = False):
+                max_examples: int | None = None, max_rounds: int | None = None, settings=None, skip=(),
+                thorough: bool = False):
     """A `TestCase` class that plays `game` (with `players`, an int, list or None for all)
     by a `RuleBasedStateMachine` and checks the invariants (but those named in `skip`),
     and your own `invariants` (functions marked `@invariant`), after each move.
 
     `max_steps` is Hypothesis's `stateful_step_count` (default: enough to finish the first
-    round, see `default_steps`); `settings` are other Hypothesis settings (default
-    `max_examples=20`, no deadline); `thorough` runs every invariant after every move."""
+    round, see `default_steps`, unless `settings` give their own) and `max_examples` the
+    number of games (default 20); `settings` are other Hypothesis settings (default: no
+    deadline); `thorough` runs every invariant after every move."""
     skip = tuple(skip)
     checks = _Checks(game, max_rounds, thorough, invariants, skip)
 
@@ -94,6 +99,20 @@ def machine_for(game, players=None, *, invariants=(), max_steps: int | None = No
                 self.state.apply(move)
                 self._check(before, changed=self.state._step != step)
 
+        @precondition(lambda self: self.state is not None and not self.state.is_terminal)
+        @rule(seed=seeds())
+        def play_to_the_end_of_the_round(self, seed):
+            """Random legal moves (from `seed`) until the round (or the game) ends."""
+            rng, start, made = random.Random(seed), self.state.round, 0
+            while not self.state.is_terminal and self.state.round == start and made < ROUND_MOVES_CAP:
+                legal = self.state.legal_moves()
+                if not legal:
+                    break
+                before, step = self.state.clone(), self.state._step
+                self.state.apply(rng.choice(legal))
+                self._check(before, changed=self.state._step != step)
+                made += 1
+
         @precondition(lambda self: self.state is not None)
         @rule(text=st.text(max_size=24) | st.sampled_from(["play", "bid", "pass", "bid 99", "play trump"]))
         def type_a_move(self, text):
@@ -124,8 +143,10 @@ def machine_for(game, players=None, *, invariants=(), max_steps: int | None = No
     name = re.sub(r"\W", "", game.title.title()) or "Game"
     GameMachine.__name__ = GameMachine.__qualname__ = f"{name}Machine"
     case = GameMachine.TestCase
-    steps = max_steps if max_steps is not None else default_steps(game, players)
     chosen = settings if settings is not None else hsettings(max_examples=MAX_EXAMPLES, deadline=None)
-    case.settings = hsettings(chosen, stateful_step_count=steps if max_steps is not None or settings is None
-                              else chosen.stateful_step_count)
+    steps = max_steps
+    if steps is None:
+        steps = chosen.stateful_step_count if settings is not None else default_steps(game, players)
+    case.settings = hsettings(chosen, stateful_step_count=steps,
+                              max_examples=max_examples if max_examples is not None else chosen.max_examples)
     return case

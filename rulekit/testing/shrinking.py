@@ -5,10 +5,12 @@ is a list of choices, one per decision: which of `legal_moves()` to play. Drawn 
 Hypothesis one at a time (`st.integers` inside a composite strategy), every list of choices
 is a legal game, so `hypothesis.find` can search and shrink them freely: towards fewer
 decisions before the invariant breaks, and towards the first moves of each list. It runs
-twice, once reading a choice from the front of the legal list and once from its back (the
-two ends are the extreme choices: the lowest and the highest bid), deterministically
-(`derandomize`), within a time budget; the runner keeps the shortest failure and polishes
-it with its own passes. Needs Hypothesis: without it the runner shrinks on its own.
+twice: first with every choice counted from the front of the legal list, then with each
+seat drawing, per kind of move, whether it counts from the front or the back (the two ends
+are the extreme choices: the lowest and the highest bid, the first and the last card), so
+that shrinking lands on extreme, short games. Both runs are deterministic (`derandomize`)
+and share a time budget; the runner keeps the shortest failure and polishes it with its
+own passes. Needs Hypothesis: without it the runner shrinks on its own.
 """
 from __future__ import annotations
 
@@ -35,7 +37,7 @@ def available() -> bool:
 
 
 def play_choices(game, players: int, seed: int, choose, limit: int, checks, name: str):
-    """Play by `choose(count) -> index` for at most `limit` moves, checking only `name`.
+    """Play by `choose(legal, seat) -> index` for at most `limit` moves, checking only `name`.
 
     Returns (moves, error) when `name` fails, else None."""
     state = game.new_game(players=players, seed=seed)
@@ -48,7 +50,7 @@ def play_choices(game, players: int, seed: int, choose, limit: int, checks, name
             legal = state.legal_moves()
             if not legal:
                 break
-            move = legal[choose(len(legal))].text
+            move = legal[choose(legal, state.current_player)].text
             before, before_full = state.clone(), look.full
             moves.append(move)
             state.apply(move)
@@ -78,17 +80,21 @@ def shrink_with_hypothesis(game, players: int, seed: int, moves: list[str], name
     deadline = time.perf_counter() + seconds
     best: list = [None]
 
-    def search(from_back: bool):
+    def search(policies):
         limit = len(best[0][0]) if best[0] is not None else len(moves)
 
         @st.composite
         def games(draw):
             if time.perf_counter() > deadline:
                 raise _OutOfTime
+            state_of: dict = {}
 
-            def choose(count: int) -> int:
-                index = draw(st.integers(min_value=0, max_value=count - 1))
-                return count - 1 - index if from_back else index
+            def choose(legal, seat) -> int:
+                kind = legal[0].kind
+                if (seat, kind) not in state_of:
+                    state_of[seat, kind] = draw(st.booleans()) if policies is None else policies
+                index = draw(st.integers(min_value=0, max_value=len(legal) - 1))
+                return len(legal) - 1 - index if state_of.get((seat, kind)) else index
             found = play_choices(game, players, seed, choose, limit, checks, name)
             if found is not None and (best[0] is None or len(found[0]) < len(best[0][0])):
                 best[0] = found
@@ -98,9 +104,9 @@ def shrink_with_hypothesis(game, players: int, seed: int, moves: list[str], name
     options = settings(max_examples=max_examples, database=None, deadline=None, derandomize=True,
                        suppress_health_check=list(HealthCheck), phases=[Phase.generate, Phase.shrink],
                        verbosity=Verbosity.quiet, report_multiple_bugs=False)
-    for from_back in (False, True):
+    for policies in (False, True, None):       # all from the front, all from the back, drawn
         try:
-            find(search(from_back), lambda found: found is not None, settings=options)
+            find(search(policies), lambda found: found is not None, settings=options)
         except (_OutOfTime, HypothesisException):
             pass
         if time.perf_counter() > deadline:
