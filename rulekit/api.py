@@ -6,6 +6,7 @@ text comes out as one `RuleError`, never as another exception.
 """
 from __future__ import annotations
 
+import os
 import random
 from importlib import resources
 from pathlib import Path
@@ -15,9 +16,9 @@ from .compile.game import build_ruleset
 from .dsl import analysis, nodes as n
 from .dsl.checker import Checker
 from .dsl.merge import apply_items, sections
-from .dsl.parser import diagnostic_at, parse
+from .dsl.parser import MAX_TEXT, diagnostic_at, parse_all
 from .engine.state import State
-from .errors import Diagnostic, RuleError
+from .errors import MAX_DIAGNOSTICS, Diagnostic, RuleError
 
 RULE_SUFFIX = ".rules"
 MAX_EXTEND_DEPTH = 8
@@ -66,10 +67,24 @@ class _Loader:
     def __init__(self, search_path):
         self.texts: dict[str, str] = {}
         self.diagnostics: list[Diagnostic] = []
+        self.omitted = 0                # problems beyond MAX_DIAGNOSTICS: counted only
+        # After a syntax error the sections are what could be read: the checker then adds only
+        # unknown names, and only when no part that declares names was damaged.
+        self.syntax_errors, self.names_reliable = False, True
+        self._seen: set[tuple] = set()
         self.search_path = [Path(p) for p in (search_path or [])]
 
     def report(self, node, message: str, hint: str | None = None) -> None:
+        if self.syntax_errors and not (self.names_reliable and message.startswith("unknown ")):
+            return
         span = getattr(node, "span", None)
+        where = (span.file, span.line, span.column) if span is not None else None
+        if (where, message, hint) in self._seen:
+            return
+        self._seen.add((where, message, hint))
+        if len(self.diagnostics) >= MAX_DIAGNOSTICS:
+            self.omitted += 1
+            return
         if span is None:
             file = next(iter(self.texts), "<rules>")
             self.diagnostics.append(diagnostic_at(self.texts.get(file, ""), file, 1, 1, message, hint))
@@ -78,15 +93,29 @@ class _Loader:
         self.diagnostics.append(diagnostic_at(self.texts.get(span.file, ""), span.file, span.line,
                                               span.column, message, hint, end))
 
+    def _add(self, diagnostics) -> None:
+        for diagnostic in diagnostics:
+            if len(self.diagnostics) >= MAX_DIAGNOSTICS:
+                self.omitted += 1
+            else:
+                self.diagnostics.append(diagnostic)
+
     def raise_if_any(self) -> None:
         if self.diagnostics:
             unique = list(dict.fromkeys(self.diagnostics))
             unique.sort(key=lambda d: (d.file, d.line, d.column))
-            raise RuleError(unique)
+            raise RuleError(unique, self.omitted)
 
     def sections(self, text: str, file: str, folder: Path | None, chain: tuple) -> dict:
         self.texts.setdefault(file, text)
-        tree = parse(text, file)
+        parsed = parse_all(text, file)
+        if parsed.errors:
+            self.syntax_errors = True
+            self.names_reliable = self.names_reliable and parsed.names_reliable
+            self._add(parsed.errors)
+        if parsed.rules is None:
+            return {}
+        tree = parsed.rules
         extend = next((i for i in tree.items if isinstance(i, n.Extend)), None)
         base: dict = {}
         if extend is not None:
@@ -118,6 +147,8 @@ def _read(target: str, folder: Path | None = None, search_path=(), top: bool = F
     bundled name, or a path inside the extending file's folder or a given search path;
     text given to `loads` without a folder may extend bundled games only.
     """
+    if "\x00" in target:
+        raise RuleError([Diagnostic("<extend>", 1, 1, "a rule file's name cannot contain a NUL character")])
     candidates = []
     bundled_name = None
     if "/" not in target and "\\" not in target and not target.endswith(RULE_SUFFIX):
@@ -133,16 +164,35 @@ def _read(target: str, folder: Path | None = None, search_path=(), top: bool = F
     if top:
         candidates.append(path)
     for candidate in candidates:
-        if candidate.is_file():
-            try:
-                shown = candidate.name if candidate == bundled_name else str(candidate if folder else target)
-                return candidate.read_text(encoding="utf-8"), shown, candidate.parent
-            except (OSError, UnicodeDecodeError) as error:
-                raise RuleError([Diagnostic(str(candidate), 1, 1, f"cannot read the rule file: {error}")]) from None
+        if _is_file(candidate):
+            shown = candidate.name if candidate == bundled_name else str(candidate if folder else target)
+            return _read_bounded(candidate), shown, candidate.parent
     hint = f"bundled games: {', '.join(bundled())}"
     if not top:
         hint = "`extend` reads bundled games and files in the same folder (or a search path given to load); " + hint
     raise RuleError([Diagnostic(target, 1, 1, f"no rule file {target!r}", hint)])
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except (OSError, ValueError):       # a name the system refuses (too long, NUL, ...)
+        return False
+
+
+def _read_bounded(path: Path) -> str:
+    """The file's text, its size checked before a byte is read (at most 4 bytes a character)."""
+    try:
+        with path.open("rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size > 4 * MAX_TEXT:
+                raise RuleError([Diagnostic(str(path), 1, 1, f"the rule file is too long ({size} bytes)",
+                                            f"keep rule files under {MAX_TEXT} characters")])
+            data = handle.read(4 * MAX_TEXT + 1)
+        text = data.decode("utf-8")
+    except (OSError, ValueError) as error:      # UnicodeDecodeError is a ValueError
+        raise RuleError([Diagnostic(str(path), 1, 1, f"cannot read the rule file: {error}")]) from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")     # as text mode reads it
 
 
 def _inside(path: Path, root: Path) -> bool:
@@ -172,11 +222,12 @@ class Game:
         self._selected: tuple[str, ...] = ()
         self._compiled: dict[tuple, object] = {}
         self._required = {}
-        Checker(self._base, loader.report).run()
+        memo: dict = {}
+        Checker(self._base, loader.report, memo).run()
         for vname, node in self._variants.items():
             merged = apply_items(self._base, node.items, loader.report, f"variant `{vname}`")
-            Checker(merged, loader.report).run()
-            analysis.variant_changes_nothing(vname, node, self._base, merged, loader.report)
+            Checker(merged, loader.report, memo).run()
+            analysis.variant_changes_nothing(vname, node, self._base, merged, loader.report, memo)
             if node.required is not None:
                 names = {k: BASE_NAMES[k] for k in ("players",)}
                 fn = ExprCompiler(names, {}, loader.report).compile(node.required, "bool").fn

@@ -8,6 +8,10 @@ from __future__ import annotations
 import attrs
 
 MAX_SHOWN = 20
+#: Diagnostics one `RuleError` keeps at most; the rest are only counted ("... and N more").
+MAX_DIAGNOSTICS = 100
+#: Characters of a source line shown around the caret; longer lines are cut to this window.
+LINE_WINDOW = 100
 
 
 @attrs.frozen
@@ -27,10 +31,22 @@ class Diagnostic:
             width = 1
             if self.end_column and self.end_column > self.column:
                 width = self.end_column - self.column
-            text += f"\n    {self.source_line}\n    {' ' * (self.column - 1)}{'^' * width}"
+            line, column = _window(self.source_line, self.column)
+            text += f"\n    {line}\n    {' ' * (column - 1)}{'^' * min(width, LINE_WINDOW)}"
         if self.hint:
             text += f"\n    hint: {self.hint}"
         return text
+
+
+def _window(line: str, column: int) -> tuple[str, int]:
+    """A long line cut to `LINE_WINDOW` characters around `column`, and the column in it."""
+    if len(line) <= LINE_WINDOW + 20:
+        return line, column
+    start = max(0, min(column - 1 - LINE_WINDOW // 2, len(line) - LINE_WINDOW))
+    cut = line[start:start + LINE_WINDOW]
+    prefix = "..." if start > 0 else ""
+    suffix = "..." if start + LINE_WINDOW < len(line) else ""
+    return prefix + cut + suffix, column - start + len(prefix)
 
 
 class RulekitError(Exception):
@@ -40,16 +56,19 @@ class RulekitError(Exception):
 class RuleError(RulekitError):
     """A rule file that cannot be loaded; `diagnostics` lists every problem found."""
 
-    def __init__(self, diagnostics):
-        self.diagnostics = list(diagnostics)
+    def __init__(self, diagnostics, omitted: int = 0):
+        found = list(diagnostics)
+        self.diagnostics = found[:MAX_DIAGNOSTICS]
+        #: Problems found beyond the `MAX_DIAGNOSTICS` kept: counted, not described.
+        self.omitted = omitted + len(found) - len(self.diagnostics)
         super().__init__(self._render())
 
     def _render(self) -> str:
         shown = [str(d) for d in self.diagnostics[:MAX_SHOWN]]
-        rest = len(self.diagnostics) - len(shown)
+        count = len(self.diagnostics) + self.omitted
+        rest = count - len(shown)
         if rest > 0:
             shown.append(f"... and {rest} more")
-        count = len(self.diagnostics)
         head = f"{count} problem{'s' if count != 1 else ''} in the rules:"
         return "\n".join([head] + shown)
 

@@ -125,8 +125,14 @@ def test_a_variant_that_changes_nothing():
 
 
 def test_a_variant_that_changes_a_round_clause_is_kept():
-    text = BASE + 'variant long {\n  round {\n    deal 4 each\n    tricks 4, first led by dealer, then by winner\n  }\n}\n'
+    text = BASE + 'variant long {\n  round {\n    deal 4 each\n    bid 0..4, in turn from dealer\n' \
+                  '    tricks 4, first led by dealer, then by winner\n  }\n}\n'
     assert problems(text) == []
+
+
+def test_a_variant_that_deals_fewer_cards_than_the_bids_reach_is_refused():
+    text = BASE + 'variant long {\n  round {\n    deal 4 each\n    tricks 4, first led by dealer, then by winner\n  }\n}\n'
+    assert problems(text) == [(10, "a bid can be 5, but no hand holds more than 4 cards")]
 
 
 def test_deals_beyond_the_deck_for_some_player_count():

@@ -86,8 +86,16 @@ def test_the_block_reader_finds_titles_skips_and_indented_blocks():
     assert found[1].runnable_python and not found[2].runnable_python
 
 
+#: `<!-- needs: numpy, pettingzoo -->` on a page's first line: the modules its code imports
+#: from an optional extra (.ci/run installs them all, so CI never skips such a page).
+_NEEDS = re.compile(r"^<!--\s*needs:\s*(?P<modules>[\w, ]+?)\s*-->")
+
+
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
 def test_page_code_runs_and_its_rule_files_load(page, tmp_path, monkeypatch):
+    needs = _NEEDS.match(page.read_text(encoding="utf-8"))
+    for module in (needs.group("modules").split(",") if needs else []):
+        pytest.importorskip(module.strip())
     monkeypatch.chdir(tmp_path)
     namespace: dict = {"__name__": f"docs_{page.stem}"}
     for block in page_blocks(page):

@@ -10,6 +10,8 @@ Types are "int" and "bool"; a value is *per seat* when it depends on which seat 
 """
 from __future__ import annotations
 
+from bisect import bisect_right
+
 import difflib
 import operator
 
@@ -25,6 +27,30 @@ class NameDef:
     per_seat: bool
     read: object          # (state, seat) -> value
     doc: str = ""
+
+
+@attrs.frozen
+class FuncDef:
+    """A function an expression may call beyond the built-in ones (`team_sum(tricks)`):
+    `compile(compiler, call_node) -> Compiled` builds its closure."""
+    compile: object
+    doc: str = ""
+    type: str = "int"
+    per_seat: bool = False
+
+
+@attrs.frozen
+class Unavailable:
+    """A known word that cannot be read here: reading it reports `message` and `hint`."""
+    message: str
+    hint: str | None = None
+    type: str = "int"
+    per_seat: bool = False
+
+
+#: Words that only rules declaring something may read (`team_tricks` needs `teams ...`):
+#: name -> (message, hint), filled by the modules of those mechanisms.
+NEEDS: dict[str, tuple[str, str]] = {}
 
 
 def _seat_list(attr):
@@ -106,11 +132,25 @@ class ExprCompiler:
         return result
 
     def _compile(self, node) -> Compiled:
+        word = node.name if isinstance(node, n.Ref) else node.func if isinstance(node, n.Call) else None
+        if word is not None:
+            known = self.names.get(word)
+            if isinstance(known, FuncDef) and isinstance(node, n.Call):
+                return known.compile(self, node)
+            if isinstance(known, (FuncDef, Unavailable)) or (known is None and word in NEEDS):
+                message, hint = (known.message, known.hint) if isinstance(known, Unavailable) else \
+                    NEEDS[word] if known is None else (f"`{word}` is a function", f"write `{word}(...)`")
+                self.report(node, message, hint)
+                return Compiled(lambda st, p: 0, getattr(known, "type", "int"), False)
         if isinstance(node, n.Ref) and node.name in _ONLY_IN and node.name not in self.names:
             self.report(node, f"`{node.name}` can only be read in {_ONLY_IN[node.name]}",
                         "it is known while a seat chooses its bid, not here")
             return Compiled(lambda st, p: False, BID_NAMES[node.name].type, False)
-        method = getattr(self, "_" + type(node).__name__.lower())
+        method = getattr(self, "_" + type(node).__name__.lower(), None)
+        if method is None:          # a construct of a richer compiler (card sets, cards) used here
+            self.report(node, "this cannot be used here: a number or a condition is expected",
+                        "write a number, a name like `bid` or `tricks`, or an expression of them")
+            return Compiled(lambda st, p: 0, "int", False)
         return method(node)
 
     def _int(self, node):
@@ -215,11 +255,16 @@ def compile_table(table: n.Table, compile_value) -> object:
             entries.append((entry.low, entry.high, value))
     low = min((e[0] for e in entries), default=0)
     high = max((e[1] for e in entries), default=-1)
+    fallback = default if default is not None else 0
     if high - low <= 4096:
-        dense = []
-        for key in range(low, high + 1):
-            dense.append(next((v for lo, hi, v in entries if lo <= key <= hi), default))
-        return lambda key: dense[key - low] if low <= key <= high and dense[key - low] is not None \
-            else (default if default is not None else 0)
-    return lambda key: next((v for lo, hi, v in entries if lo <= key <= hi),
-                            default if default is not None else 0)
+        dense = [fallback] * (high - low + 1)
+        for lo, hi, value in reversed(entries):     # the first entry of a key wins
+            dense[lo - low:hi - low + 1] = [value] * (hi - lo + 1)
+        return lambda key: dense[key - low] if low <= key <= high else fallback
+    ranges = sorted(entries, key=lambda e: e[0])    # the checker refuses keys given twice
+    starts = [e[0] for e in ranges]
+
+    def lookup(key):
+        at = bisect_right(starts, key) - 1
+        return ranges[at][2] if at >= 0 and key <= ranges[at][1] else fallback
+    return lookup

@@ -23,9 +23,14 @@ def run(checker) -> None:
     """Every analysis in turn; each reports through `checker.report`."""
     follow_never_reads_followed(checker)
     tricks_need_a_trick(checker)
+    tricks_need_cards(checker)
+    bids_fit_the_hand(checker)
     passes_fit_each_round(checker)
     card_bids_need_cards(checker)
-    winner_cannot_tie(checker)
+    s = checker.s
+    trumps = _clauses(checker, (n.TrumpFromBid, n.TrumpTurned, n.TrumpFixed, n.Deal))
+    checker.cached(winner_cannot_tie, s.get("deck"), s.get("players"), s.get("follow"),
+                   s.get("trick winner"), s.get("player decks"), *trumps)
 
 
 def follow_never_reads_followed(checker) -> None:
@@ -63,6 +68,36 @@ def tricks_need_a_trick(checker) -> None:
         if clause.count < 1:
             checker.report(clause, "`tricks 0` plays no trick, so the round can never end",
                            "play at least 1 trick, or leave the `tricks` clause out")
+
+
+def tricks_need_cards(checker) -> None:
+    """Tricks need cards in hand: a round that deals none waits for a lead nobody can make."""
+    if _clauses(checker, n.Deal):
+        return
+    for clause in _clauses(checker, n.Tricks):
+        checker.report(clause, "tricks are played, but no cards are dealt, so nobody can lead",
+                       "add `deal N each` to the round")
+
+
+def bids_fit_the_hand(checker) -> None:
+    """A number bid counts cards or tricks of a hand: a range beyond the largest hand offers
+    bids nobody can make (and a move for each of them)."""
+    from .checker import MAX_CARDS
+
+    counts = _deals(checker)
+    for clause in _clauses(checker, n.BidNumber):
+        if clause.upto is not None or clause.high is None or clause.low > clause.high:
+            continue
+        most = max(counts) if counts else None
+        if most is not None and clause.high > most:
+            checker.report(clause, f"a bid can be {clause.high}, but no hand holds more than {most} "
+                                   f"card{'s' if most != 1 else ''}",
+                           f"bid at most {most} (`bid {clause.low}..{max(clause.low, most)}`), "
+                           "or up to the cards in hand: `bid 0..hand`")
+        elif most is None and clause.high - clause.low >= MAX_CARDS:
+            checker.report(clause, f"`bid {clause.low}..{clause.high}` offers "
+                                   f"{clause.high - clause.low + 1} bids; at most {MAX_CARDS} are supported",
+                           "bid a smaller range")
 
 
 def _deals(checker):
@@ -115,10 +150,11 @@ def winner_cannot_tie(checker) -> None:
     except (KeyError, ValueError, IndexError, AttributeError, TypeError):
         return          # names the checker has already reported
     trumps = _trumps(checker, deck)
+    leads = _possible_leads(checker, deck)
     for index, case in enumerate(rule.cases):
         if case.pick not in ("highest", "lowest"):
             continue
-        tie = _first_tie(deck, tables, index, trumps, checker.players_range[1] <= 2)
+        tie = _first_tie(deck, tables, index, trumps, checker.players_range[1] <= 2, leads)
         if tie is not None:
             a, b = deck.texts[tie[0]], deck.texts[tie[1]]
             cards = f"two copies of `{a}`" if a == b else f"`{a}` and `{b}`"
@@ -160,14 +196,27 @@ def _winner_tables(checker, rule, deck):
 def _trumps(checker, deck) -> list[int]:
     """Trump suits a round can have (-1: no trump)."""
     for clause in _clauses(checker, (n.TrumpFromBid, n.TrumpTurned, n.TrumpFixed)):
-        if isinstance(clause, (n.TrumpFromBid, n.TrumpTurned)):
+        if isinstance(clause, n.TrumpTurned):      # a special card turned gives no trump
+            return [-1] + list(range(deck.regular_suits))
+        if isinstance(clause, n.TrumpFromBid):
             return [-1] + list(range(len(deck.suit_names)))
         if clause.suit.text in deck.suit_names:
             return [deck.suit_names.index(clause.suit.text)]
     return [-1]
 
 
-def _first_tie(deck, tables, index: int, trumps: list[int], pair_has_lead: bool):
+def _possible_leads(checker, deck):
+    """Per trump (index trump + 1), the cards that can be a trick's lead: all, unless
+    `lead suit from first P` leaves some cards out."""
+    follow = checker.s.get("follow")
+    if follow is None or follow.lead_from is None:
+        return None
+    from ..compile.tricks import PredicateTables
+
+    return [row[0] for row in PredicateTables(deck).table(follow.lead_from.pred)]
+
+
+def _first_tie(deck, tables, index: int, trumps: list[int], pair_has_lead: bool, leads=None):
     """Two cards case `index` may have to compare and finds equal, or None."""
     from ..compile.identity import identities
 
@@ -175,6 +224,8 @@ def _first_tie(deck, tables, index: int, trumps: list[int], pair_has_lead: bool)
     keys = identities(deck)             # the order may depend on the trump (`top trumps`)
     for trump in trumps:
         for lead in range(deck.size):
+            if leads is not None and not leads[trump + 1] >> lead & 1:
+                continue
             allowed = _reachable(tables, index, trump, lead)
             if allowed is None:
                 continue
@@ -220,13 +271,25 @@ def _equal_pair(keys: list[int], mask: int, lead: int | None):
 
 # ---- variants -------------------------------------------------------------------------------
 
-def variant_changes_nothing(name: str, variant, base: dict, merged: dict, report) -> None:
-    """A variant whose sections, once merged, are the base game's (spans aside) changes nothing."""
+def variant_changes_nothing(name: str, variant, base: dict, merged: dict, report,
+                            memo: dict | None = None) -> None:
+    """A variant whose sections, once merged, are the base game's (spans aside) changes nothing.
+    `memo` keeps the shapes of sections across variants, so the base is shaped once."""
     from .merge import section_key
 
     if any(section_key(item) not in merged for item in variant.items):
         return          # the merge has already reported what it could not apply
-    if variant.items and any(n.shape(merged.get(k)) != n.shape(base.get(k)) for k in {*base, *merged}):
+    memo = {} if memo is None else memo
+    if variant.items and any(merged.get(k) is not base.get(k) and
+                             _shape(merged.get(k), memo) != _shape(base.get(k), memo)
+                             for k in {*base, *merged}):
         return
     report(variant, f"variant `{name}` changes nothing: its rules are the base game's",
            "change a rule inside it, or remove it")
+
+
+def _shape(node, memo: dict):
+    hit = memo.get(id(node))
+    if hit is None or hit[0] is not node:
+        hit = memo[id(node)] = (node, n.shape(node))
+    return hit[1]

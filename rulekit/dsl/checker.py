@@ -9,7 +9,8 @@ from __future__ import annotations
 from ..compile.deck import ATTRIBUTES
 from ..compile.cardsets_expr import SetExprCompiler
 from ..compile.exprs import BASE_NAMES, BID_NAMES, ExprCompiler, suggest
-from . import analysis, check_cards, check_grid
+from ..compile.teams import extra_names
+from . import analysis, check_cards, check_grid, check_teams
 from . import nodes as n
 from .merge import clause_key
 
@@ -27,12 +28,16 @@ TRICK_COUNTS = ("all",)         # `tricks all`
 class Checker:
     """Walks one game's sections; `report(node, message, hint)` collects the problems."""
 
-    def __init__(self, sections: dict, report):
+    def __init__(self, sections: dict, report, memo: dict | None = None):
         self.s, self.report = sections, report
+        #: Results of checks already run on the same section objects (the base game's and
+        #: each variant's share most of them): one dict for a whole file, see `cached`.
+        self.memo = {} if memo is None else memo
         self.card_names: set[str] = set()
         self.colour_names: set[str] = set()
         self.bid = None
         self.card_words = check_grid.words_from_sections(sections)
+        self.extra_names = extra_names(sections)      # teams, counters, named bids
 
     def run(self) -> None:
         for key in ("players", "deck"):
@@ -45,14 +50,32 @@ class Checker:
         self.check_follow()
         check_cards.check_lead(self)
         self.check_trick_winner()
-        self.check_tables()
+        self.cached(Checker.check_tables, *(v for k, v in self.s.items() if k.startswith("table ")))
         self.check_score()
         self.check_end()
         self.check_winner()
+        check_teams.run(self)
         check_grid.run(self)
         analysis.run(self)
 
     # ---- helpers -------------------------------------------------------------------------
+
+    def cached(self, check, *inputs) -> None:
+        """Run `check(self)` once per set of input nodes: a variant that keeps the sections a
+        check reads gets the base game's findings again without the work. Only for checks
+        that read nothing but `inputs` (and what the checker derives from them)."""
+        key = (check.__name__,) + tuple(id(x) for x in inputs)
+        hit = self.memo.get(key)
+        if hit is None:
+            found, report = [], self.report
+            self.report = lambda node, message, hint=None: found.append((node, message, hint))
+            try:
+                check(self)
+            finally:
+                self.report = report
+            hit = self.memo[key] = (inputs, found)      # the inputs kept alive: ids stay theirs
+        for finding in hit[1]:
+            self.report(*finding)
 
     def word(self, name: n.Name | None, allowed, what: str) -> bool:
         if name is None or name.text in allowed:
@@ -63,6 +86,7 @@ class Checker:
 
     def exprs(self, extra_names=None) -> ExprCompiler:
         names = dict(BASE_NAMES)
+        names.update(self.extra_names)
         names.update(extra_names or {})
         tables = {key[6:]: (lambda k: 0) for key in self.s if key.startswith("table ")}
         return SetExprCompiler(names, tables, self.report, self.card_words)
@@ -263,6 +287,9 @@ class Checker:
             self.report(clause, "every deal gives out the whole deck, so no card is ever left to turn",
                         "deal fewer cards, or choose the trump another way (`trump hearts`)")
 
+    def clause_trumplastdealt(self, clause: n.TrumpLastDealt) -> None:
+        check_teams.check_trump_last_dealt(self, clause)
+
     def clause_trumpfixed(self, clause: n.TrumpFixed) -> None:
         self.word(clause.suit, sorted(self.card_names) + ["none"], "suit")
 
@@ -289,7 +316,7 @@ class Checker:
         self.seat(clause.first)
         self.seat(clause.then, winner_ok=True)
         for key in ("follow", "trick winner", "score"):
-            if key not in self.s:
+            if key not in self.s and not (key == "score" and any(isinstance(v, n.Score) for v in self.s.values())):
                 self.report(clause, f"tricks are played, but the rules have no `{key}` section")
 
     def clause_repeat(self, clause: n.Repeat) -> None:
@@ -374,21 +401,16 @@ class Checker:
         for key, table in self.s.items():
             if not key.startswith("table "):
                 continue
-            covered: list[tuple[int, int, object]] = []
-            elses = 0
+            keyed = []
             for entry in table.entries:
                 constant.compile(entry.value, "int")
-                if entry.low is None:
-                    elses += 1
-                    continue
-                if entry.low > entry.high:
+                if entry.low is not None and entry.low > entry.high:
                     self.report(entry, f"`{entry.low}..{entry.high}` is an empty range")
-                for low, high, _ in covered:
-                    if entry.low <= high and low <= entry.high:
-                        self.report(entry, "this key is already in the table", "each key may appear once")
-                        break
-                covered.append((entry.low, entry.high, entry))
-            if elses > 1:
+                elif entry.low is not None:
+                    keyed.append(entry)
+            for entry in _overlapping(keyed):
+                self.report(entry, "this key is already in the table", "each key may appear once")
+            if sum(e.low is None for e in table.entries) > 1:
                 self.report(table, "the table has more than one `else`")
 
     def table_covers(self, name: str, low: int, high: int, at) -> None:
@@ -397,8 +419,7 @@ class Checker:
             return
         if any(e.low is None for e in table.entries):
             return
-        missing = [k for k in range(low, high + 1)
-                   if not any(e.low <= k <= e.high for e in table.entries)]
+        missing = _gaps([(e.low, e.high) for e in table.entries], low, high, 7)
         if missing:
             shown = ", ".join(map(str, missing[:6])) + (" ..." if len(missing) > 6 else "")
             self.report(at, f"table `{name}` has no entry for {shown}, but a bid can be {low}..{high}",
@@ -458,6 +479,36 @@ class Checker:
             if key.pick not in ("highest", "lowest"):
                 self.report(key, f"the winner is decided by `highest` or `lowest`, not `{key.pick}`")
             compiler.compile(key.expr, "int")
+
+
+def _overlapping(entries) -> list:
+    """Entries whose keys meet the keys of an entry written before them: one sort and one
+    sweep, so a table of n entries costs O(n log n)."""
+    order = sorted(range(len(entries)), key=lambda i: (entries[i].low, i))
+    found, reach = set(), None         # reach: (highest key so far, index of its entry)
+    for i in order:
+        entry = entries[i]
+        if reach is not None and entry.low <= reach[0]:
+            found.add(max(i, reach[1]))
+        if reach is None or entry.high > reach[0]:
+            reach = (entry.high, i)
+    return [entries[i] for i in sorted(found)]
+
+
+def _gaps(ranges, low: int, high: int, limit: int) -> list[int]:
+    """Up to `limit` keys of `low..high` that no (low, high) range covers, smallest first."""
+    missing, key = [], low
+    for start, end in sorted(ranges):
+        while key < min(start, high + 1) and len(missing) < limit:
+            missing.append(key)
+            key += 1
+        if len(missing) >= limit:
+            break
+        key = max(key, end + 1)
+    while key <= high and len(missing) < limit:
+        missing.append(key)
+        key += 1
+    return missing
 
 
 def _admits_lead(pred) -> bool:

@@ -7,14 +7,17 @@ number size), so no input can exhaust the stack or the memory.
 """
 from __future__ import annotations
 
+import difflib
 from functools import lru_cache
 from importlib import resources
 
+import attrs
 import lark
 from lark import Transformer, v_args
 
 from ..errors import Diagnostic, RuleError
 from . import nodes as n
+from . import recover
 
 MAX_TEXT = 200_000          # characters in one rule file
 MAX_NESTING = 48            # brackets open at once
@@ -37,25 +40,63 @@ def grammar_parser() -> lark.Lark:
                      maybe_placeholders=True, cache=True)
 
 
+@attrs.define
+class Parsed:
+    """A parse that went on past syntax errors: the nodes of what could be read (None when
+    nothing could), the syntax errors, and whether unknown names in the nodes may be reported
+    (False when the errors were in a part that declares names)."""
+    rules: n.RuleFile | None
+    errors: list[Diagnostic]
+    names_reliable: bool = True
+
+
 def parse(text: str, file: str = "<rules>") -> n.RuleFile:
-    """Parse rule text into a `RuleFile`, or raise `RuleError`."""
+    """Parse rule text into a `RuleFile`, or raise `RuleError` with every syntax error."""
+    parsed = parse_all(text, file)
+    if parsed.errors:
+        raise RuleError(parsed.errors)
+    return parsed.rules
+
+
+def parse_all(text: str, file: str = "<rules>") -> Parsed:
+    """Parse rule text, recovering from syntax errors (see `recover`). Text past the bounds
+    (size, nesting, depth) still raises `RuleError` at once."""
     _check_bounds(text, file)
     try:
-        tree = grammar_parser().parse(text)
-    except lark.exceptions.UnexpectedInput as error:
-        raise RuleError([_syntax_diagnostic(error, text, file)]) from None
+        tree, errors, reliable = grammar_parser().parse(text), [], True
+    except lark.exceptions.UnexpectedInput:
+        found = recover.parse_all(grammar_parser(), text, lambda e: _syntax_diagnostic(e, text, file),
+                                  lambda brace, keyword, before: _unclosed(brace, keyword, before, text, file))
+        tree, errors, reliable = found.tree, found.errors, found.names_reliable
+    if tree is None:
+        return Parsed(None, errors, False)
     _check_depth(tree, text, file)
+    builder = _ToNodes(text, file)
     try:
-        return _ToNodes(text, file).transform(tree)
+        rules = builder.transform(tree)
     except lark.exceptions.VisitError as error:
         if isinstance(error.orig_exc, RuleError):
             raise error.orig_exc from None
         raise
+    return Parsed(rules, errors + builder.errors, reliable)
+
+
+def _unclosed(brace, keyword: str, before, text: str, file: str) -> Diagnostic:
+    where = f"before line {before.line}" if before is not None else "at its end"
+    return diagnostic_at(text, file, brace.line, brace.column, f"this `{{` of `{keyword}` is never closed",
+                         f"close the `{keyword}` block with `}}` {where}")
 
 
 def source_line(text: str, line: int) -> str | None:
-    lines = text.split("\n")            # as Lark counts lines: only \n ends one
+    lines = source_lines(text)
     return lines[line - 1] if 0 < line <= len(lines) else None
+
+
+@lru_cache(maxsize=16)
+def source_lines(text: str) -> tuple[str, ...]:
+    """The lines of a text, split once however many diagnostics quote it (as Lark counts
+    lines: only \\n ends one). Every diagnostic on a line shares that line's one string."""
+    return tuple(text.split("\n"))
 
 
 def diagnostic_at(text, file, line, column, message, hint=None, end_column=None) -> Diagnostic:
@@ -112,22 +153,43 @@ def _syntax_diagnostic(error, text: str, file: str) -> Diagnostic:
                       key=lambda word: (word != "`}`", word))
     token = getattr(error, "token", None)
     if isinstance(error, lark.exceptions.UnexpectedEOF) or (token is not None and token.type == "$END"):
-        lines = text.split("\n")
+        lines = source_lines(text)
         line, column = len(lines), len(lines[-1]) + 1
         found = "end of file"
     else:
-        found = f"`{token}`"
-    hint = _hint(found, expected)
+        shown = str(token)
+        found = f"`{shown[:30]}{'...' if len(shown) > 30 else ''}`"
+    first = (source_line(text, line) or "")[:column - 1].strip() == ""
+    meant = _did_you_mean(token, getattr(error, "expected", ()))
+    hint = meant or _hint(found, expected, first)
     message = f"unexpected {found}"
-    if expected:
+    if expected and not meant:          # with a close keyword, the list would only bury it
         message += "; expected " + (", ".join(expected[:8]) + (" or more" if len(expected) > 8 else ""))
     return diagnostic_at(text, file, line, column, message, hint)
 
 
-def _hint(found: str, expected: list[str]) -> str | None:
+def _did_you_mean(token, expected) -> str | None:
+    """"did you mean `follow`?" for a word close to a keyword the parser expected there."""
+    if token is None or token.type == "$END" or not str(token).isidentifier():
+        return None
+    words = []
+    for terminal in expected or ():
+        try:
+            pattern = grammar_parser().get_terminal(terminal).pattern
+        except KeyError:
+            continue
+        if pattern.type == "str" and pattern.value.isidentifier():
+            words.append(pattern.value)
+    close = difflib.get_close_matches(str(token), sorted(words), n=1, cutoff=0.6)
+    return f"did you mean `{close[0]}`?" if close else None
+
+
+def _hint(found: str, expected: list[str], first_on_line: bool = True) -> str | None:
     if "`}`" in expected and found == "end of file":
         return "a `{` block is not closed: add the missing `}`"
-    if "`}`" in expected:
+    if "`,`" in expected and not first_on_line:
+        return "separate the items of a list with `,`"
+    if "`}`" in expected and first_on_line:
         return "if the block above is complete, close it with `}`"
     if found == "`}`":
         return "this block ends too early, or the line before it is incomplete"
@@ -149,6 +211,13 @@ def _int(token, text, file) -> int:
     return value
 
 
+def _copies_digits(token):
+    """The digits of a `x6` token, as a token of their own (for its position in messages)."""
+    digits = lark.Token.new_borrow_pos("INT", str(token)[1:], token)
+    digits.column += 1
+    return digits
+
+
 @v_args(meta=True)
 class _ToNodes(Transformer):
     """Builds `nodes` from Lark's tree; one method per grammar alternative."""
@@ -156,6 +225,7 @@ class _ToNodes(Transformer):
     def __init__(self, text: str, file: str):
         super().__init__()
         self.text, self.file = text, file
+        self.errors: list[Diagnostic] = []      # numbers too large: reported, then clamped
 
     # -- helpers
     def _span(self, meta) -> n.Span | None:
@@ -169,7 +239,14 @@ class _ToNodes(Transformer):
         return n.Name(str(token), n.Span(self.file, token.line, token.column, token.end_line, token.end_column))
 
     def _i(self, token):
-        return None if token is None else _int(token, self.text, self.file)
+        return None if token is None else self._checked_int(token)
+
+    def _checked_int(self, token) -> int:
+        try:
+            return _int(token, self.text, self.file)
+        except RuleError as error:
+            self.errors.extend(error.diagnostics)
+            return MAX_INT
 
     def __default_token__(self, token):
         return token
@@ -202,7 +279,7 @@ class _ToNodes(Transformer):
         return n.Ranks(self._i(c[1]), self._i(c[2]), self._span(meta))
 
     def special(self, meta, c):
-        copies = 1 if c[1] is None else _int(c[1][1:], self.text, self.file)
+        copies = 1 if c[1] is None else self._checked_int(_copies_digits(c[1]))
         return n.Special(self._name(c[0]), copies, "always_trump" in c[2:], self._span(meta))
 
     def opt_always_trump(self, meta, c):
@@ -242,9 +319,11 @@ class _ToNodes(Transformer):
         return n.PassItem(self._i(c[0]), self._name(c[1]), self._span(meta))
 
     def bid_number(self, meta, c):
+        named = tuple(self._name(t) for t in c[2:] if isinstance(t, lark.Token))
+        options = tuple(t for t in c[2:] if not isinstance(t, lark.Token))
         if c[1].type == "NAME":             # `bid 0..hand`: the bound is a word
-            return n.BidNumber(self._i(c[0]), None, tuple(c[2:]), self._span(meta), self._name(c[1]))
-        return n.BidNumber(self._i(c[0]), self._i(c[1]), tuple(c[2:]), self._span(meta))
+            return n.BidNumber(self._i(c[0]), None, options, self._span(meta), self._name(c[1]), named)
+        return n.BidNumber(self._i(c[0]), self._i(c[1]), options, self._span(meta), named=named)
 
     def bid_card(self, meta, c):
         return n.BidCard(tuple(c), self._span(meta))
@@ -266,6 +345,9 @@ class _ToNodes(Transformer):
 
     def trump_turned(self, meta, c):
         return n.TrumpTurned(self._name(c[0]), self._span(meta))
+
+    def trump_last_dealt(self, meta, c):
+        return n.TrumpLastDealt(self._name(c[0]), self._span(meta))
 
     def trump_fixed(self, meta, c):
         return n.TrumpFixed(self._name(c[0]), self._span(meta))
@@ -363,10 +445,29 @@ class _ToNodes(Transformer):
 
     # -- score, tables, end, winner, variant
     def score(self, meta, c):
-        return n.Score(tuple(c), self._span(meta))
+        return n.Score(tuple(c[2:]), self._span(meta), self._name(c[0]), self._name(c[1]))
 
     def score_case(self, meta, c):
-        return n.ScoreCase(c[0], c[1], self._span(meta))
+        return n.ScoreCase(c[0], c[1], self._span(meta), tuple(c[2:]))
+
+    # -- teams and counters
+    def teams_opposite(self, meta, c):
+        return n.Teams("opposite", (), self._span(meta))
+
+    def teams_listed(self, meta, c):
+        return n.Teams("listed", tuple(c), self._span(meta))
+
+    def team_seats(self, meta, c):
+        return tuple(self._i(t) for t in c)
+
+    def counter(self, meta, c):
+        return n.Counter(self._name(c[0]), self._name(c[1]), self._span(meta))
+
+    def change_add(self, meta, c):
+        return n.AddTo(c[0], self._name(c[1]), self._span(meta))
+
+    def change_set(self, meta, c):
+        return n.SetTo(self._name(c[0]), c[1], self._span(meta))
 
     def cond_made(self, meta, c):
         return n.Made(self._span(meta))
@@ -491,11 +592,12 @@ class _ToNodes(Transformer):
         return n.Board(self._size(c[0], rows), self._size(c[0], cols), tuple(c[1:]), self._span(meta))
 
     def _size(self, token, digits: str) -> int:
-        value = int(digits.strip())
+        value = int(digits.strip()) if len(digits.strip()) <= 4 else 65
         if value > 64:
-            raise RuleError([diagnostic_at(self.text, self.file, token.line, token.column,
-                                           f"a board of size {token} is too large",
-                                           "boards go up to 64 cells a side")])
+            self.errors.append(diagnostic_at(self.text, self.file, token.line, token.column,
+                                             f"a board of size {token} is too large",
+                                             "boards go up to 64 cells a side"))
+            return 64
         return value
 
     def board_word(self, meta, c):

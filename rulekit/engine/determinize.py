@@ -102,6 +102,9 @@ def _replay_move(cur, text: str, seat: int, seen: Knowledge) -> bool:
     follows = None
     if isinstance(step, st_.Tricks) and cur.trick:
         follows = step.follow[cur.trump + 1][cur.lead + 1]
+        always = getattr(step, "always", None)      # cards allowed beside following tell nothing
+        if always is not None:
+            follows = _told_void(follows, always[cur.trump + 1][cur.lead + 1], move, step)
     hand, aside = cur.hands[mover], list(cur.aside)
     offset = step._today(cur)[1] if isinstance(step, st_.Pass) else None
     cur.apply(move)
@@ -119,6 +122,13 @@ def _replay_move(cur, text: str, seat: int, seen: Knowledge) -> bool:
     for other in range(cur.n):
         seen.known[other] |= aside[other] & ~cur.aside[other] & cur.hands[other]
     return True
+
+
+def _told_void(follows: int, always: int, move, step):
+    """What a card played outside `follows` shows: nothing when it is one of the cards that
+    may always be played (None), else that the seat held none of `follows`."""
+    cards = step.cards_of_move.get(id(move), (0, -1))[0]
+    return None if cards & always else follows
 
 
 # ---- sampling ------------------------------------------------------------------------------
