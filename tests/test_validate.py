@@ -211,7 +211,7 @@ def test_machine_for_runs_long_enough_to_finish_a_round_and_uses_custom_invarian
     def record_round(state):
         rounds.append(state.round)
 
-    case = rt.machine_for(game, players=2, invariants=[record_round], max_examples=3)
+    case = rt.machine_for(game, players=2, invariants=[record_round], max_examples=12)
     assert case.settings.stateful_step_count == default_steps(game, 2) >= round_length(game, 2) // 2
     result = unittest.TextTestRunner(stream=open(os.devnull, "w")).run(
         unittest.defaultTestLoader.loadTestsFromTestCase(case))
