@@ -18,6 +18,7 @@ from lark import Transformer, v_args
 from ..errors import Diagnostic, RuleError
 from . import nodes as n
 from . import recover
+from .parse_auction import AuctionParts
 
 MAX_TEXT = 200_000          # characters in one rule file
 MAX_NESTING = 48            # brackets open at once
@@ -219,7 +220,7 @@ def _copies_digits(token):
 
 
 @v_args(meta=True)
-class _ToNodes(Transformer):
+class _ToNodes(AuctionParts, Transformer):
     """Builds `nodes` from Lark's tree; one method per grammar alternative."""
 
     def __init__(self, text: str, file: str):
@@ -396,7 +397,10 @@ class _ToNodes(Transformer):
         return n.FollowAny(self._span(meta))
 
     def follow_if_able(self, meta, c):
-        return n.FollowIfAble(c[0], self._span(meta), c[1])
+        return n.FollowIfAble(c[0], self._span(meta), c[-1], tuple(c[1:-1]))
+
+    def fallback(self, meta, c):
+        return c[0]
 
     def trick_winner(self, meta, c):
         return n.TrickWinner(tuple(c), self._span(meta))
