@@ -96,7 +96,7 @@ def _restore(game, rules, data: dict, State):
     gs.returning = [cards.take_all(seat, r) for seat, r in enumerate(returning)]
     decks = data.get("decks", [[]] * players)
     gs.decks = [[cards.take(seat, t) for t in deck] for seat, deck in enumerate(decks)]
-    restore_check.cards_placed(rules, data, rules.deck.all_mask & ~cards.used)
+    restore_check.cards_placed(rules, data, rules.deck.all_mask & ~cards.used, "decks")
     for seat in range(players):
         gs.decks[seat] += [c for c in game.seat_cards[seat] if not cards.used >> c & 1]
     gs.tiebreaker = data.get("tiebreaker", 0)

@@ -19,7 +19,8 @@ Two kinds of view are told apart, and each is checked for what it claims:
   with no legal move when they run out);
 - the *full view of a game* (`state.view()` of a dealt game: a `step`, no `position`) claims
   to have been reached by play, and must be: every key of a full view (`history` may be left
-  out), every card of the deck in exactly one place, hands that match the deal and the
+  out, and `undealt`: the cards it places nowhere else), every card of the deck in exactly
+  one place, hands that match the deal and the
   tricks played, taken cards that match the tricks won, the last trick's winner leading, the
   dealers, trump, last round and winners as play leaves them, the same view back from the
   state built, a legal move for the seat to move, and a round that plays on into the next.
@@ -360,6 +361,9 @@ def _trick_state(rules, st, data: dict, full: bool, played: bool) -> None:
     at = len(steps) if st.is_terminal else st.step          # past every step once over
     if st.dealer is None:
         raise ViewError("a trick game needs its dealer (a seat number)")
+    step = steps[at] if at < len(steps) else None
+    if (step is None or not step.simultaneous) and any(p is not None for p in st.pending):
+        raise ViewError("no seat chooses in secret now: choices must be null")
     if not all(isinstance(step, _KNOWN_TRICK_STEPS) for step in steps):
         return
     deal_i = _index(rules, tsteps.Deal)
@@ -500,6 +504,12 @@ def _tricks(rules, st, at: int, tricks_i: int | None, dealt: int, full: bool) ->
                             f"{n * st.tricks_won[seat]} cards, not {st.taken[seat].bit_count()}")
     if st.last_trick:
         winner = _winner_of(rules, step, st)
+        texts = rules.deck.texts
+        pile = sorted(texts[c] for c in cards_of(st.taken[winner]))
+        for _, card in st.last_trick:
+            if texts[card] not in pile:
+                raise ViewError(f"seat {winner} won the last trick, so {texts[card]} is among the cards it took")
+            pile.remove(texts[card])
         leader = winner if step.then is None else step.then(st)
         if at == tricks_i and leader != st.leader:
             raise ViewError(f"seat {winner} won the last trick, so seat {leader} leads, not {st.leader}")
@@ -648,8 +658,8 @@ def _chosen_before(st) -> None:
 
 def _same_view(st, data: dict, played: bool) -> None:
     shown = st.view()
-    for key in ("history",) if played else ("history", "undealt"):
-        if key not in data:         # a full view may leave out the move list (a position, the undealt)
+    for key in ("history", "undealt"):          # a full view may leave out the move list, and the
+        if key not in data:                     # undealt cards: those not placed elsewhere
             del shown[key]
     missing = [key for key in shown if key not in data]
     if missing:
@@ -716,9 +726,11 @@ def _plays_on(st) -> None:
         raise ViewError(f"this view cannot be played on: {type(error).__name__}: {error}") from None
 
 
-def cards_placed(rules, data: dict, rest: int) -> None:
-    """A full view places every card of the deck: none may be left for `restore` to put away."""
-    if is_played(data) and rest:
+def cards_placed(rules, data: dict, rest: int, rest_key: str = "undealt") -> None:
+    """A full view of a game that lists the undealt cards places every card of the deck: none
+    may be left over (without `undealt`, the cards placed nowhere else are the undealt ones;
+    in a grid game, `decks` and the bottoms of the decks)."""
+    if is_played(data) and rest_key in data and rest:
         missing = [rules.deck.texts[c] for c in cards_of(rest)]
         raise ViewError(f"a full view places every card; missing: {', '.join(missing[:8])}"
                         + (f" and {len(missing) - 8} more" if len(missing) > 8 else ""))
