@@ -594,8 +594,20 @@ def _alike(failures: list) -> list[list]:
     return [sorted(group, key=lambda f: len(f.moves)) for group in groups.values()]
 
 
+#: Moves of a failing game shown as a replay; a longer game (one that never ends, say) is
+#: reported in a few lines, its moves kept in the Failure.
+SHOWN_REPLAY = 200
+
+
 def _print_failure(console: Console, file: str, variant, failure) -> None:
     moves = [str(m) for m in failure.moves]
+    if _never_ends(failure):
+        console.print(Text(
+            f"  FAILED never ends ({failure.invariant}): {failure.message}\n"
+            f"    {failure.players} players, seed {failure.seed}: still going after {len(moves)} random "
+            "moves; the end rule must be able to hold (a target score the scores reach, "
+            "`end after N rounds`)", style="red"))
+        return
     chosen = f", variant={variant!r}" if variant is not None else ""
     console.print(Text(
         f"  FAILED {failure.invariant}: {failure.message}\n"
@@ -604,6 +616,12 @@ def _print_failure(console: Console, file: str, variant, failure) -> None:
         f"    state = rulekit.load({file!r}{chosen}).new_game(players={failure.players}, seed={failure.seed})\n"
         f"    for move in replay:\n"
         f"        state.apply(move)", style="red"))
+
+
+def _never_ends(failure) -> bool:
+    """A game stopped by a round cap (the engine's or the check's): its replay is no help."""
+    return failure.invariant == "ends_within_bound" and len(failure.moves) > SHOWN_REPLAY and (
+        "nothing has ended it" in failure.message or "never ends" in failure.message)
 
 
 from . import cli_replay  # noqa: E402,F401 - registers `rulekit replay` on the group

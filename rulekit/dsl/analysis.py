@@ -26,6 +26,8 @@ def run(checker) -> None:
     tricks_need_a_trick(checker)
     tricks_need_cards(checker)
     bids_fit_the_hand(checker)
+    checker.cached(end_can_come, *(checker.s.get(k) for k in ("end", "players", "player decks", "board")),
+                   *(v for k, v in checker.s.items() if "score" in k), *_clauses(checker, n.Repeat))
     passes_fit_each_round(checker)
     card_bids_need_cards(checker)
     s = checker.s
@@ -99,6 +101,120 @@ def bids_fit_the_hand(checker) -> None:
             checker.report(clause, f"`bid {clause.low}..{clause.high}` offers "
                                    f"{clause.high - clause.low + 1} bids; at most {MAX_CARDS} are supported",
                            "bid a smaller range")
+
+
+# ---- ends that never come -------------------------------------------------------------------
+
+class _Probe:
+    """A stand-in state with only what never changes in a game (the player count), the round,
+    and the scores when no rule ever changes them; reading anything else raises."""
+    __slots__ = ("n", "round", "scores")
+
+
+def end_can_come(checker) -> None:
+    """`end when C` must be able to hold: refused when C can be decided from the rules alone
+    and holds in no round up to the engine's cap (it reads only the round, the player count
+    or scores no rule changes), or when it waits for a display fuller than the decks or the
+    board can make it."""
+    end = checker.s.get("end")
+    if not isinstance(end, n.EndWhen):
+        return
+    most = _display_most(checker)
+    if most is not None and _never(end.condition, most):
+        checker.report(end, f"the game never ends: the display can never hold that many cards, "
+                            f"only {most[0]} ({most[1]})",
+                       "end when the display is full, like `end when count(display) = "
+                       f"{most[0]}`, or make the board or the decks fit")
+        return
+    count = _never_in_any_round(checker, end)
+    if count is not None:
+        from ..compile.game import MAX_ROUNDS
+        checker.report(end, f"the game never ends: this condition depends only on the round, the "
+                            f"player count and scores no rule changes, and with {count} players it "
+                            f"holds in no round up to the engine's cap of {MAX_ROUNDS} rounds",
+                       "end on something the game changes, like `end when max(score) >= 100`, "
+                       "or `end after N rounds`")
+
+
+def _never_in_any_round(checker, end) -> int | None:
+    """A player count for which the condition, read from `_Probe` alone, holds in no round."""
+    from ..compile.cardsets_expr import SetExprCompiler
+    from ..compile.exprs import BASE_NAMES
+    from ..compile.game import MAX_ROUNDS
+
+    failed = []
+    compiler = SetExprCompiler(dict(BASE_NAMES), {}, lambda *a, **k: failed.append(a), checker.card_words)
+    try:
+        fn = compiler.compile(end.condition, "bool", per_seat_ok=False).fn
+    except Exception:   # noqa: BLE001 - what the checker reported itself
+        return None
+    if failed:
+        return None
+    low, high = checker.players_range
+    fixed_scores = _scores_never_change(checker)
+    for count in range(max(low, 1), min(high, 16) + 1):
+        probe = _Probe()
+        probe.n = count
+        if fixed_scores:
+            probe.scores = [0] * count
+        try:
+            if not any(_holds(fn, probe, rnd) for rnd in range(1, MAX_ROUNDS + 1)):
+                return count
+        except Exception:   # noqa: BLE001 - it reads more than the probe knows: not decidable
+            return None
+    return None
+
+
+def _holds(fn, probe, rnd: int) -> bool:
+    probe.round = rnd
+    return bool(fn(probe, None))
+
+
+def _scores_never_change(checker) -> bool:
+    """No rule can change a score: the one `score` section gives 0 in every case, and no other
+    section (named or team scores, awards, a final score) can add points."""
+    score = checker.s.get("score")
+    others = [k for k in checker.s if "score" in k and k != "score"]
+    if score is None or others or _clauses(checker, n.Repeat):
+        return False
+    return all(isinstance(case.expr, n.Int) and case.expr.value == 0 for case in score.cases)
+
+
+def _display_most(checker):
+    """The most cards a grid game's display can hold, and why: (count, reason), or None."""
+    decks = checker.s.get("player decks")
+    if decks is None:
+        return None
+    cards = sum(len(card.heads) for card in decks.cards) * max(1, len(decks.colours))
+    board = checker.s.get("board")
+    cells = board.rows * board.cols if board is not None else None
+    if cells is not None and cells < cards:
+        return cells, f"the board has {board.rows}×{board.cols} cells"
+    return cards, f"the decks hold {cards} cards"
+
+
+def _never(expr, most) -> bool:
+    """Does `expr` never hold while the display holds 0..most cards (and whatever else)?"""
+    if isinstance(expr, n.BoolOp):
+        left, right = _never(expr.left, most), _never(expr.right, most)
+        return (left or right) if expr.op == "and" else (left and right)
+    if isinstance(expr, n.Compare):
+        sides = (expr.left, expr.right)
+        for this, other, flip in ((sides[0], sides[1], False), (sides[1], sides[0], True)):
+            if _is_display_count(this) and isinstance(other, n.Int):
+                op = _FLIPPED.get(expr.op, expr.op) if flip else expr.op
+                return not any(_COMPARE[op](value, other.value) for value in range(most[0] + 1))
+    return False
+
+
+def _is_display_count(expr) -> bool:
+    return isinstance(expr, n.Call) and expr.func == "count" and len(expr.args) == 1 and \
+        isinstance(expr.args[0], n.Ref) and expr.args[0].name == "display"
+
+
+_COMPARE = {"=": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
+            "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
+_FLIPPED = {"<": ">", ">": "<", "<=": ">=", ">=": "<="}
 
 
 def _deals(checker):
