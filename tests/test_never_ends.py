@@ -29,13 +29,13 @@ def messages(text):
 def test_a_display_the_decks_cannot_fill_is_refused():
     """`extend "duell-der-tiere"` on a 5x5 board, ending at 25 cards: the two decks hold 24."""
     text = 'extend "duell-der-tiere"\nboard 5x5, floating, place adjacent8\nend when count(display) = 25\n'
-    assert messages(text) == ["the game never ends: the display can never hold that many cards, "
+    assert messages(text) == ["this end can never come: the display can never hold that many cards, "
                               "only 24 (the decks hold 24 cards)"]
 
 
 def test_a_display_larger_than_the_board_is_refused():
     text = 'extend "duell-der-tiere"\nboard 3x3, floating, place adjacent8\nend when count(display) >= 10\n'
-    assert messages(text) == ["the game never ends: the display can never hold that many cards, "
+    assert messages(text) == ["this end can never come: the display can never hold that many cards, "
                               "only 9 (the board has 3×3 cells)"]
 
 

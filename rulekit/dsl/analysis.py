@@ -121,10 +121,11 @@ def end_can_come(checker) -> None:
         return
     most = _display_most(checker)
     if most is not None and _never(end.condition, most):
-        checker.report(end, f"the game never ends: the display can never hold that many cards, "
+        checker.report(end, f"this end can never come: the display can never hold that many cards, "
                             f"only {most[0]} ({most[1]})",
                        "end when the display is full, like `end when count(display) = "
-                       f"{most[0]}`, or make the board or the decks fit")
+                       f"{most[0]}`, or make the board or the decks fit (as written, play would "
+                       "only stop when the hands run out)")
         return
     count = _never_in_any_round(checker, end)
     if count is not None:
@@ -281,6 +282,8 @@ def cases_find_a_card(checker, rule, deck, tables) -> None:
         flagged = [i for i, case in enumerate(rule.cases) if not _admits_lead_syntactically(case)]
     else:
         trumps, leads = _trumps(checker, deck), _possible_leads(checker, deck)
+        if leads is not None and not any(leads):
+            leads = None        # a lead rule no card meets: reported by the checker itself
         flagged = [i for i in range(len(rule.cases)) if _may_find_no_card(deck, tables, i, trumps, leads)]
     for index in flagged:
         checker.report(rule.cases[index], "this case can find no card to win the trick",
