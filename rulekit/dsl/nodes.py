@@ -138,10 +138,12 @@ class Dealer:
 
 @node
 class Deal:
-    """`deal 11 each` or `deal [10, 9, 8] by round each`."""
+    """`deal 11 each`, `deal [10, 9, 8] by round each`, or `deal round each` (`expr`: a count
+    read from `players` and `round`; `counts` is then empty until `counts.specialise`)."""
     counts: tuple[int, ...]
     by_round: bool
     span: Span | None = None
+    expr: object = None
 
 
 @node
@@ -530,9 +532,11 @@ class EndWhen:
 
 @node
 class EndAfterRounds:
-    """`end after 7 rounds`."""
+    """`end after 7 rounds`, or `end after 60 / players rounds` (`expr`: read from `players`;
+    `rounds` is then 0 until `counts.specialise`)."""
     rounds: int
     span: Span | None = None
+    expr: object = None
 
 
 @node

@@ -234,10 +234,14 @@ class _ToNodes(Transformer):
 
     def deal(self, meta, c):
         counts, by_round = c[0]
-        return n.Deal(counts, by_round, self._span(meta))
+        if isinstance(counts, tuple):
+            return n.Deal(counts, by_round, self._span(meta))
+        return n.Deal((), False, self._span(meta), counts)      # `deal round each`: an expression
 
     def count_fixed(self, meta, c):
-        return (self._i(c[0]),), False
+        if isinstance(c[0], n.Int):
+            return (c[0].value,), False
+        return c[0], False
 
     def count_by_round(self, meta, c):
         return tuple(self._i(t) for t in c), True
@@ -441,7 +445,9 @@ class _ToNodes(Transformer):
         return n.EndWhen(c[0], self._span(meta))
 
     def end_after_rounds(self, meta, c):
-        return n.EndAfterRounds(self._i(c[0]), self._span(meta))
+        if isinstance(c[0], n.Int):
+            return n.EndAfterRounds(c[0].value, self._span(meta))
+        return n.EndAfterRounds(0, self._span(meta), c[0])      # `end after 60 / players rounds`
 
     def winner(self, meta, c):
         return n.Winner(tuple(c), self._span(meta))
