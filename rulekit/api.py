@@ -247,8 +247,9 @@ class Game:
         self._required[vname] = fn
         required = [count for count in self.players if fn(_Count(count), None)]
         if not required and self.players:
-            report(node.required, f"variant `{vname}` is required when no allowed player count "
-                                  f"({self.players[0]}..{self.players[-1]}) meets the condition")
+            report(node.required, f"no allowed player count ({self.players[0]}..{self.players[-1]}) meets "
+                                  f"this condition, so variant `{vname}` is never required",
+                   "check the condition, or leave out `required when`")
         _check(merged, required, report, memo)
         others = [count for count in self.players if count not in required]
         found: list = []

@@ -95,14 +95,14 @@ def _with_deal(rnd: n.Round, old: n.Deal, new: n.Deal) -> n.Round:
 
 
 def _value(expr, players: int, round_: int, report, what: str) -> int:
-    """`expr` read for a player count (and round); a problem is reported once, 0 stands in."""
+    """`expr` read for a player count (and round); a problem is reported, 1 stands in."""
     compiler = ExprCompiler(_NAMES, {}, report)
     compiled = compiler.compile(expr, "int", per_seat_ok=False)
     if compiler.problems:
-        return 0
+        return 1                    # a stand-in that causes no further complaint
     value = compiled.fn(_Table(players, round_), None)
     if value < 0:
         at = f"in round {round_} " if any(isinstance(x, n.Ref) and x.name == "round" for x in n.walk(expr)) else ""
         report(expr, f"{what} comes to {value} {at}with {players} players", "it must be 0 or more")
-        return 0
+        return 1
     return value
