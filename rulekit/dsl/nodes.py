@@ -555,6 +555,36 @@ class Winner:
 
 
 @node
+class ChangeTable:
+    """`change table bonus { 5: 20, else: 0 }`: these keys of a table get new values."""
+    name: Name
+    entries: tuple[TableEntry, ...]
+    span: Span | None = None
+
+
+@node
+class AddCase:
+    """`add lead is trump -> any` in `change follow { ... }`: a case before the last one."""
+    case: object
+    span: Span | None = None
+
+
+@node
+class RemoveCase:
+    """`remove any trump played` in `change trick winner { ... }`: the case with this condition goes."""
+    condition: object
+    span: Span | None = None
+
+
+@node
+class ChangeCases:
+    """`change follow { add ...  remove ... }` (`section` "follow" or "trick winner")."""
+    section: str
+    changes: tuple
+    span: Span | None = None
+
+
+@node
 class Variant:
     """`variant short "Short game" required when players = 2 { items }`."""
     name: Name

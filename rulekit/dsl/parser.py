@@ -391,6 +391,22 @@ class _ToNodes(Transformer):
     def score_case(self, meta, c):
         return n.ScoreCase(c[0], c[1], self._span(meta), tuple(c[2:]))
 
+    # -- overrides
+    def change_table(self, meta, c):
+        return n.ChangeTable(self._name(c[0]), tuple(e for e in c[1:] if e is not None), self._span(meta))
+
+    def change_follow(self, meta, c):
+        return n.ChangeCases("follow", tuple(c), self._span(meta))
+
+    def change_winner(self, meta, c):
+        return n.ChangeCases("trick winner", tuple(c), self._span(meta))
+
+    def add_case(self, meta, c):
+        return n.AddCase(c[0], self._span(meta))
+
+    def remove_case(self, meta, c):
+        return n.RemoveCase(c[0], self._span(meta))
+
     # -- teams and counters
     def teams_opposite(self, meta, c):
         return n.Teams("opposite", (), self._span(meta))
