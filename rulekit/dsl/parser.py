@@ -18,6 +18,7 @@ from lark import Transformer, v_args
 from ..errors import Diagnostic, RuleError
 from . import nodes as n
 from . import recover
+from .parse_auction import AuctionParts
 
 MAX_TEXT = 200_000          # characters in one rule file
 MAX_NESTING = 48            # brackets open at once
@@ -219,7 +220,7 @@ def _copies_digits(token):
 
 
 @v_args(meta=True)
-class _ToNodes(Transformer):
+class _ToNodes(AuctionParts, Transformer):
     """Builds `nodes` from Lark's tree; one method per grammar alternative."""
 
     def __init__(self, text: str, file: str):
@@ -297,10 +298,14 @@ class _ToNodes(Transformer):
 
     def deal(self, meta, c):
         counts, by_round = c[0]
-        return n.Deal(counts, by_round, self._span(meta))
+        if isinstance(counts, tuple):
+            return n.Deal(counts, by_round, self._span(meta))
+        return n.Deal((), False, self._span(meta), counts)      # `deal round each`: an expression
 
     def count_fixed(self, meta, c):
-        return (self._i(c[0]),), False
+        if isinstance(c[0], n.Int):
+            return (c[0].value,), False
+        return c[0], False
 
     def count_by_round(self, meta, c):
         return tuple(self._i(t) for t in c), True
@@ -453,6 +458,22 @@ class _ToNodes(Transformer):
     def score_case(self, meta, c):
         return n.ScoreCase(c[0], c[1], self._span(meta), tuple(c[2:]))
 
+    # -- overrides
+    def change_table(self, meta, c):
+        return n.ChangeTable(self._name(c[0]), tuple(e for e in c[1:] if e is not None), self._span(meta))
+
+    def change_follow(self, meta, c):
+        return n.ChangeCases("follow", tuple(c), self._span(meta))
+
+    def change_winner(self, meta, c):
+        return n.ChangeCases("trick winner", tuple(c), self._span(meta))
+
+    def add_case(self, meta, c):
+        return n.AddCase(c[0], self._span(meta))
+
+    def remove_case(self, meta, c):
+        return n.RemoveCase(c[0], self._span(meta))
+
     # -- teams and counters
     def teams_opposite(self, meta, c):
         return n.Teams("opposite", (), self._span(meta))
@@ -507,7 +528,9 @@ class _ToNodes(Transformer):
         return n.EndWhen(c[0], self._span(meta))
 
     def end_after_rounds(self, meta, c):
-        return n.EndAfterRounds(self._i(c[0]), self._span(meta))
+        if isinstance(c[0], n.Int):
+            return n.EndAfterRounds(c[0].value, self._span(meta))
+        return n.EndAfterRounds(0, self._span(meta), c[0])      # `end after 60 / players rounds`
 
     def winner(self, meta, c):
         return n.Winner(tuple(c), self._span(meta))
