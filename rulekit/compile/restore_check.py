@@ -150,7 +150,8 @@ def check_fields(rules, data: dict) -> int:
         names = {step.name for step in rules.steps} | {"over"}
         if data["phase"].__class__ is not str or data["phase"] not in names:
             raise ViewError(f"phase must be one of {', '.join(sorted(names))}, not {_show(data['phase'])}")
-    rounds = _int(data.get("round", 1), "round", 1, _max_rounds())
+    cap = getattr(rules, "max_rounds", None) or _max_rounds()
+    rounds = _int(data.get("round", 1), "round", 1, cap)
     terminal = _bool(data.get("is_terminal", False), "is_terminal")
     _seat(data.get("current_player"), n, "current_player", none=True)
     if not terminal and data.get("current_player") is None:
@@ -179,7 +180,7 @@ def check_fields(rules, data: dict) -> int:
         _seat(seat, n, f"winners[{index}]")
     if list(winners) != sorted(set(winners)):
         raise ViewError(f"winners must be seats in order, each once, not {_show(list(winners))}")
-    if terminal != bool(winners):
+    if terminal != bool(winners) and not (terminal and rounds >= cap):     # stopped by the round cap
         raise ViewError("a game that is over has winners, and a game in play has none"
                         if terminal else "a game in play has no winners yet")
     for key in ("dealer", "leader"):
@@ -331,7 +332,7 @@ def check_state(rules, st, data: dict) -> None:
     else:
         _trick_state(rules, st, data, full, played)
     if st.is_terminal:
-        expected = rules.winners_of(st)
+        expected = [] if not st.winners and rules.capped(st) else rules.winners_of(st)
         if st.winners != expected:
             raise ViewError(f"winners must be {expected}, as the game's winner rule gives, not {st.winners}")
     elif played and not st.legal_moves():
