@@ -34,6 +34,7 @@ import random
 from ..engine import grid_steps as gsteps
 from ..engine import steps as tsteps
 from ..engine import trick_rules
+from ..engine.bidding import MAX_BID
 from ..engine.cardsets import cards_of
 from ..engine.seeds import checked_seed
 from ..errors import RulekitError, ViewError
@@ -396,6 +397,8 @@ def _bids(rules, st, at: int, bid_i: int | None, full_check: bool) -> None:
     else:
         values = [m.arg for m in step.moves + list(getattr(step, "named", ()))]
         low, high = min(values), max(values)
+        if getattr(step, "limit", None) is not None:        # a range read from the state
+            high = max(high, MAX_BID)
     for seat, bid in enumerate(st.bids):
         if bid is not None and not low <= bid <= high:
             raise ViewError(f"bids[{seat}] must be {low}..{high}, not {bid}")
