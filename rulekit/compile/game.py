@@ -13,7 +13,7 @@ from ..engine.bidding import BidNamed
 from ..engine.dealing import DealShowLast
 from ..engine import trick_rules
 from ..engine.state import State
-from . import views
+from . import table_play, views
 from .scoring import build_scoring
 from .teams import extra_names, team_plan
 from .view_hooks import named_bid_hooks, shown_hooks
@@ -151,6 +151,8 @@ def build_ruleset(sections: dict, title: str) -> Ruleset:
         grid.build(rules, sections, exprs)
     if not build_scoring(rules, sections, exprs, _unreachable):
         _build_score(rules, sections.get("score"), exprs)
+    if "player errors" in sections:
+        table_play.install(rules, sections["player errors"], exprs)
     if "final score" in sections:
         rules.final_score = exprs.compile(sections["final score"].expr).fn
     end = sections["end"]
@@ -323,7 +325,7 @@ def _award(seat_fn, points):
 def _tricks_step(rules: Ruleset, sections: dict, clause, bid):
     deck = rules.deck
     preds = PredicateTables(deck)
-    table = follow_table(sections["follow"], preds)
+    table = follow_table(sections["follow"], preds)         # (a first-trick case counts as not met)
     preds.follow_table = table
     winner = winner_rule(sections["trick winner"], preds)
     then = None if clause.then.name is not None and clause.then.name.text == "winner" else _seat_fn(

@@ -390,11 +390,13 @@ class FollowAny:
 
 @node
 class FollowIfAble:
-    """`-> same suit as lead if able`, or `..., but wizard may always be played` (`always`:
-    cards allowed beside the obligation)."""
+    """`-> same suit as lead if able`, `..., else trump if able` (`fallbacks`: the next
+    obligation when a seat cannot meet the one before), `..., but wizard may always be
+    played` (`always`: cards allowed beside the obligation)."""
     pred: object
     span: Span | None = None
     always: object = None
+    fallbacks: tuple = ()        # `..., else trump if able`: obligations tried in turn
 
 
 @node
@@ -547,6 +549,51 @@ class TieKey:
 class Winner:
     """`winner highest score, then highest ...`: seats equal on every key share the win."""
     keys: tuple[TieKey, ...]
+    span: Span | None = None
+
+
+@node
+class OutOfTurn:
+    """`bids out of turn stand` / `plays out of turn stand`: a seat may make that kind of
+    move before its turn; it stands and the others go on in the proper order."""
+    kind: Name
+    span: Span | None = None
+
+
+@node
+class Revokes:
+    """`revokes stand until challenged`: a seat may play any card of its hand, even one that
+    does not follow; nothing is said until another seat challenges it."""
+    span: Span | None = None
+
+
+@node
+class Settle:
+    """`challenger scores as made` (`points` None) or `accused scores -10`: one role's points."""
+    role: Name
+    points: object | None
+    span: Span | None = None
+
+
+@node
+class ChallengeCase:
+    """`right -> challenger scores as made, accused scores -10, others score as made`."""
+    outcome: Name
+    settles: tuple[Settle, ...]
+    span: Span | None = None
+
+
+@node
+class ChallengeRule:
+    """`challenge ends the round { right -> ...  wrong -> ... }`: the move `challenge P`."""
+    cases: tuple[ChallengeCase, ...]
+    span: Span | None = None
+
+
+@node
+class PlayerErrors:
+    """`player errors { ... }`: table play, where seats may act out of turn and revoke."""
+    items: tuple
     span: Span | None = None
 
 
