@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..dsl import nodes as n
 from ..engine import steps as st_
-from ..engine.bidding import BidNamed
+from ..engine.bidding import BidNamed, BidUpTo
 from ..engine.dealing import DealShowLast
 from ..engine import trick_rules
 from ..engine.state import State
@@ -25,7 +25,8 @@ from .grid_game import GridGame
 from . import leads
 from .tricks import PredicateTables, follow_table, winner_rule
 
-#: A game that has not ended after this many rounds ends anyway (the rules loop forever).
+#: A game that has not ended after this many rounds is stopped (its rules may loop forever):
+#: it is over with no winners, and its view says `"capped": true`.
 MAX_ROUNDS = 10_000
 
 _OFFSETS = {"left": 1, "right": -1, "across": None}
@@ -49,6 +50,7 @@ class Ruleset:
         self.winner_keys: list = []
         self.final_score = None       # `score at end -> ...`: added once, when the game ends
         self.grid = None              # a GridGame when players own decks and place cards
+        self.max_rounds = MAX_ROUNDS  # the safety cap: a game still going after it is stopped
         self.decisions: list = []     # the steps of an auction or a decision (compile/auction.py)
         self.team_plan = None         # a TeamPlan when the rules declare `teams ...`
         self.round_points = None      # state -> points per seat, for scores in parts (scoring.py)
@@ -96,18 +98,25 @@ class Ruleset:
                          "points": points, "scores": list(st.scores)}
         if st.dealer is not None:
             st.dealt[st.dealer] += 1
-        if self.end(st, None) or st.round >= MAX_ROUNDS or (self.grid is not None and self.grid.stalled(st)):
+        ended = self.end(st, None) or (self.grid is not None and self.grid.stalled(st))
+        if ended or st.round >= self.max_rounds:
             if self.final_score is not None:
                 finals = [self.final_score(st, seat) for seat in range(st.n)]
                 st.scores = [score + final for score, final in zip(st.scores, finals)]
             st.is_terminal = True
             st.current_player = None
-            st.winners = self.winners_of(st)
+            # stopped by the cap: nobody won (the view says `capped`, see `capped`)
+            st.winners = self.winners_of(st) if ended else []
             return
         st.round += 1
         if self.dealer_then == "next" and st.dealer is not None:
             st.dealer = (st.dealer + 1) % st.n
         self.reset_round(st)
+
+    def capped(self, st: State) -> bool:
+        """Was the game stopped by the round cap (`max_rounds`) rather than by its rules?
+        Only then is a finished game without winners."""
+        return st.is_terminal and not st.winners and st.round >= self.max_rounds
 
     def winners_of(self, st: State) -> list[int]:
         keys = [tuple(sign * fn(st, seat) for sign, fn in self.winner_keys) for seat in range(st.n)]
@@ -244,14 +253,18 @@ def _bid_number_step(bid: n.BidNumber, first, deal, exprs: ExprCompiler):
     """The plain step for a fixed range; a limited one for `0..hand` or `not allowed when`."""
     simultaneous = _option(bid, n.Simultaneous) is not None
     restriction = _option(bid, n.NotAllowed)
-    if bid.upto is None and restriction is None and not bid.named:
+    if bid.upto is None and restriction is None and not bid.named and bid.limit is None:
         return st_.BidNumber(bid.low, bid.high, first, simultaneous)
     high = bid.high if bid.upto is None else max(bid.low, max(deal.counts) if deal is not None else 0)
+    high = bid.low if high is None else high
     forbidden = None
     if restriction is not None:
         names = {**exprs.names, **BID_NAMES}
         forbidden = SetExprCompiler(names, exprs.tables, _unreachable, exprs.words).compile(
             restriction.condition).fn
+    if bid.limit is not None:
+        return BidUpTo(bid.low, bid.low, first, tuple(name.text for name in bid.named), False, forbidden,
+                       exprs.compile(bid.limit).fn)
     if bid.named:
         return BidNamed(bid.low, high, first, tuple(name.text for name in bid.named), bid.upto is not None,
                         forbidden)

@@ -204,7 +204,9 @@ class Checker:
             self.report(clause, "cards are passed, but no cards are dealt", "add `deal N each`")
 
     def clause_bidnumber(self, clause: n.BidNumber) -> None:
-        if clause.upto is not None:
+        if clause.limit is not None:
+            check_teams.check_bid_limit(self, clause)
+        elif clause.upto is not None:
             self.bid_up_to_hand(clause)
         elif clause.low > clause.high:
             self.report(clause, f"`{clause.low}..{clause.high}` is an empty range of bids")
@@ -394,14 +396,8 @@ class Checker:
         if rule is None:
             return
         self.cases(rule.cases, "trick winner", (n.LeadIs, n.AnyPlayed, n.Always, n.Otherwise))
-        for case in rule.cases:
+        for case in rule.cases:        # whether each case finds a card: analysis.cases_find_a_card
             self.pred(case.pred)
-            guarded = isinstance(case.condition, (n.AnyPlayed, n.LeadIs)) and \
-                n.shape(case.condition.pred) == n.shape(case.pred)
-            if not _admits_lead(case.pred) and not guarded:
-                self.report(case, "this case can find no card to win the trick",
-                            "pick among cards the lead always belongs to (`card of lead suit`, "
-                            "`card that followed`), or guard it with `any ... played`")
 
     def check_tables(self) -> None:
         constant = ExprCompiler({}, {}, self.report)
@@ -436,7 +432,9 @@ class Checker:
         if isinstance(self.bid, n.BidNumber):
             if self.bid.upto is not None:           # `0..hand`: up to the largest deal
                 return (self.bid.low, max(self.bid.low, max(self.deal.counts))) if self.deal else None
-            return self.bid.low, self.bid.high
+            if self.bid.limit is not None:
+                return None
+            return (min(self.bid.low, 0) if self.bid.named else self.bid.low), self.bid.high   # a named bid is 0
         if isinstance(self.bid, n.BidCard):
             ranks = next((i for i in self.s["deck"].items if isinstance(i, n.Ranks)), None) \
                 if "deck" in self.s else None
