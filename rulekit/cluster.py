@@ -1,0 +1,99 @@
+"""Batches of work on a Dask cluster: what `rulekit simulate --cluster` and `rulekit check --cluster` use.
+
+Pipeline place: api → simulate / testing → **cluster** → cli. Nothing here schedules work
+itself: Dask's own scheduler and workers do. A *spec* names the cluster:
+
+- `local:N` starts a `distributed.LocalCluster` of N worker processes on this machine (one
+  thread each) for the length of the run;
+- `tcp://HOST:PORT` (or `tls://...`) connects to the scheduler of a running cluster, e.g.
+  one started with `dask scheduler` and `dask worker tcp://HOST:8786` on other machines,
+  each of which has rulekit installed (`pip install "rulekit-cards[dask]"`).
+
+`map_ordered(client, fn, batches, *args)` submits `fn(batch, *args)` for each batch, a few
+per worker at a time, and yields the results in the order of the batches, so a run on a
+cluster writes exactly what the same run writes here. Needs the extra:
+`pip install "rulekit-cards[dask]"`.
+"""
+from __future__ import annotations
+
+import logging
+import re
+from contextlib import contextmanager
+from itertools import islice
+
+from .errors import RulekitError
+
+_LOCAL = re.compile(r"^local:(\d{1,3})$")
+_ADDRESS = re.compile(r"^(tcp|tls|inproc|ucx)://\S+$")
+#: Batches in flight per worker: enough to keep each busy while the next result comes back.
+IN_FLIGHT = 2
+
+
+class ClusterError(RulekitError, ValueError):
+    """A cluster spec that names no cluster, a cluster that cannot be reached, or Dask missing."""
+
+
+def parse(spec: str) -> tuple[str, object]:
+    """`("local", workers)` or `("address", address)` for a spec; `ClusterError` otherwise."""
+    text = str(spec).strip()
+    found = _LOCAL.match(text)
+    if found:
+        workers = int(found.group(1))
+        if not 1 <= workers <= 256:
+            raise ClusterError(f"local:{workers}: a local cluster has 1 to 256 workers")
+        return "local", workers
+    if _ADDRESS.match(text):
+        return "address", text
+    raise ClusterError(f"{text!r} is not a cluster: use local:N (N worker processes here) or "
+                       "tcp://HOST:PORT (the scheduler of a running Dask cluster)")
+
+
+@contextmanager
+def client_for(spec: str, *, processes: bool = True, timeout: float = 30):
+    """A `distributed.Client` for a spec, closed (and a local cluster stopped) afterwards."""
+    kind, value = parse(spec)
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise ClusterError("--cluster needs Dask: pip install \"rulekit-cards[dask]\"") from None
+    cluster = None
+    try:
+        if kind == "local":
+            cluster = LocalCluster(n_workers=value, threads_per_worker=1, processes=processes,
+                                   dashboard_address=None, silence_logs=logging.ERROR)
+            client = Client(cluster)
+        else:
+            client = Client(value, timeout=timeout)
+    except (OSError, TimeoutError, RuntimeError) as error:
+        if cluster is not None:
+            cluster.close()
+        raise ClusterError(f"cannot reach the cluster {spec}: {error}") from None
+    try:
+        yield client
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def workers(client) -> int:
+    """How many workers the cluster has now (at least 1, for sizing batches)."""
+    return max(1, len(client.scheduler_info().get("workers", {})))
+
+
+def map_ordered(client, fn, batches, *args):
+    """Yield `fn(batch, *args)` for each batch, in batch order, computed on the cluster.
+    A generator: closing it cancels what is still in flight."""
+    batches = iter(batches)
+    window = IN_FLIGHT * workers(client)
+    pending = [client.submit(fn, batch, *args, pure=False) for batch in islice(batches, window)]
+    try:
+        while pending:
+            done = pending.pop(0).result()
+            batch = next(batches, None)
+            if batch is not None:
+                pending.append(client.submit(fn, batch, *args, pure=False))
+            yield done
+    finally:
+        for future in pending:
+            future.cancel()
