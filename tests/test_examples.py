@@ -18,7 +18,7 @@ import rulekit
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
-RULE_FILES = sorted(EXAMPLES.glob("*.rules"))
+RULE_FILES = sorted(EXAMPLES.glob("*.rules")) + sorted(EXAMPLES.glob("games/*.rules"))
 #: Scripts tested elsewhere (by the engineer who owns them).
 TESTED_ELSEWHERE = {"property_test_my_variant.py"}
 SCRIPTS = sorted(p for p in EXAMPLES.glob("*.py") if p.name not in TESTED_ELSEWHERE)

@@ -29,6 +29,30 @@ class NameDef:
     doc: str = ""
 
 
+@attrs.frozen
+class FuncDef:
+    """A function an expression may call beyond the built-in ones (`team_sum(tricks)`):
+    `compile(compiler, call_node) -> Compiled` builds its closure."""
+    compile: object
+    doc: str = ""
+    type: str = "int"
+    per_seat: bool = False
+
+
+@attrs.frozen
+class Unavailable:
+    """A known word that cannot be read here: reading it reports `message` and `hint`."""
+    message: str
+    hint: str | None = None
+    type: str = "int"
+    per_seat: bool = False
+
+
+#: Words that only rules declaring something may read (`team_tricks` needs `teams ...`):
+#: name -> (message, hint), filled by the modules of those mechanisms.
+NEEDS: dict[str, tuple[str, str]] = {}
+
+
 def _seat_list(attr):
     return lambda st, p: getattr(st, attr)[p]
 
@@ -108,6 +132,16 @@ class ExprCompiler:
         return result
 
     def _compile(self, node) -> Compiled:
+        word = node.name if isinstance(node, n.Ref) else node.func if isinstance(node, n.Call) else None
+        if word is not None:
+            known = self.names.get(word)
+            if isinstance(known, FuncDef) and isinstance(node, n.Call):
+                return known.compile(self, node)
+            if isinstance(known, (FuncDef, Unavailable)) or (known is None and word in NEEDS):
+                message, hint = (known.message, known.hint) if isinstance(known, Unavailable) else \
+                    NEEDS[word] if known is None else (f"`{word}` is a function", f"write `{word}(...)`")
+                self.report(node, message, hint)
+                return Compiled(lambda st, p: 0, getattr(known, "type", "int"), False)
         if isinstance(node, n.Ref) and node.name in _ONLY_IN and node.name not in self.names:
             self.report(node, f"`{node.name}` can only be read in {_ONLY_IN[node.name]}",
                         "it is known while a seat chooses its bid, not here")

@@ -9,9 +9,14 @@ from __future__ import annotations
 
 from ..dsl import nodes as n
 from ..engine import steps as st_
+from ..engine.bidding import BidNamed
+from ..engine.dealing import DealShowLast
 from ..engine import trick_rules
 from ..engine.state import State
 from . import views
+from .scoring import build_scoring
+from .teams import extra_names, team_plan
+from .view_hooks import named_bid_hooks, shown_hooks
 from .cardsets_expr import SetExprCompiler, words_for_deck
 from .deck import DeckModel, build_deck
 from .exprs import BASE_NAMES, BID_NAMES, ExprCompiler, compile_table
@@ -43,6 +48,23 @@ class Ruleset:
         self.winner_keys: list = []
         self.final_score = None       # `score at end -> ...`: added once, when the game ends
         self.grid = None              # a GridGame when players own decks and place cards
+        self.team_plan = None         # a TeamPlan when the rules declare `teams ...`
+        self.round_points = None      # state -> points per seat, for scores in parts (scoring.py)
+        self.on_start: list = []      # state -> None: set-up of optional mechanisms (counters)
+        self.view_hooks: list = []    # (state, seat, view) -> None: their view keys
+        self.restore_hooks: list = []  # (state, full view) -> None: and back
+
+    # ---- teams -------------------------------------------------------------------------------
+
+    def teams(self, players: int) -> tuple[tuple[int, ...], ...] | None:
+        """The seats of each team for this many players, or None (no teams declared)."""
+        return self.team_plan.teams(players) if self.team_plan is not None else None
+
+    def team_of(self, players: int, seat: int) -> int | None:
+        """The team number of a seat (its index in `teams(players)`), or None without teams."""
+        if self.team_plan is None or self.team_plan.teams(players) is None:
+            return None
+        return self.team_plan.team_of(players)[seat]
 
     # ---- the life of a game ----------------------------------------------------------------
 
@@ -50,6 +72,8 @@ class Ruleset:
         st.dealer = st.random().randrange(st.n) if self.dealer_first == "random" else 0
         if self.grid is not None:
             self.grid.start(st)
+        for start in self.on_start:
+            start(st)
         self.reset_round(st)
 
     def reset_round(self, st: State) -> None:
@@ -60,7 +84,10 @@ class Ruleset:
         st.tricks_played, st.revealed, st.leader = 0, False, None
 
     def end_round(self, st: State) -> None:
-        points = [self.score(st, seat) for seat in range(st.n)] if self.score is not None else [0] * st.n
+        if self.round_points is not None:
+            points = self.round_points(st)
+        else:
+            points = [self.score(st, seat) for seat in range(st.n)] if self.score is not None else [0] * st.n
         for seat in range(st.n):
             st.scores[seat] += points[seat]
         st.last_round = {"round": st.round, "bids": list(st.bids), "tricks_won": list(st.tricks_won),
@@ -111,17 +138,19 @@ def build_ruleset(sections: dict, title: str) -> Ruleset:
     grid = GridGame(sections) if "player decks" in sections else None
     deck = grid.deck if grid is not None else build_deck(sections["deck"])
     rules = Ruleset(title, range(players.low, players.high + 1), deck)
+    rules.team_plan = team_plan(sections)
     tables = {}
     constant = ExprCompiler({}, {}, _unreachable)
     for key, item in sections.items():
         if key.startswith("table "):
             tables[key[6:]] = compile_table(item, lambda e: constant.compile(e).fn(None, 0))
     words = grid.words if grid is not None else words_for_deck(deck)
-    exprs = SetExprCompiler(dict(BASE_NAMES), tables, _unreachable, words)
+    exprs = SetExprCompiler({**BASE_NAMES, **extra_names(sections)}, tables, _unreachable, words)
     _build_round(rules, sections, exprs)
     if grid is not None:
         grid.build(rules, sections, exprs)
-    _build_score(rules, sections.get("score"), exprs)
+    if not build_scoring(rules, sections, exprs, _unreachable):
+        _build_score(rules, sections.get("score"), exprs)
     if "final score" in sections:
         rules.final_score = exprs.compile(sections["final score"].expr).fn
     end = sections["end"]
@@ -153,12 +182,16 @@ def _build_round(rules: Ruleset, sections: dict, exprs: ExprCompiler) -> None:
         rules.dealer_first = dealer.first.text
         rules.dealer_then = dealer.then.text if dealer.then else "same"
     bid = clauses.get(n.BidNumber) or clauses.get(n.BidCard)
-    trump = clauses.get(n.TrumpFromBid) or clauses.get(n.TrumpFixed) or clauses.get(n.TrumpTurned)
+    trump = clauses.get(n.TrumpFromBid) or clauses.get(n.TrumpFixed) or clauses.get(n.TrumpTurned) \
+        or clauses.get(n.TrumpLastDealt)
     deal_step = None
     if n.Deal in clauses:
         # a turned card is part of dealing (a fresh deal during bidding turns one too)
         rules.turns_card = isinstance(trump, n.TrumpTurned)
-        deal_step = (st_.DealTurn if rules.turns_card else st_.Deal)(deck, clauses[n.Deal].counts)
+        kind = DealShowLast if isinstance(trump, n.TrumpLastDealt) else st_.DealTurn if rules.turns_card else st_.Deal
+        deal_step = kind(deck, clauses[n.Deal].counts)
+        if kind is DealShowLast:
+            shown_hooks(rules)
         rules.steps.append(deal_step)
     if n.Pass in clauses:
         rules.steps.append(st_.Pass(deck, _pass_plan(clauses[n.Pass])))
@@ -166,6 +199,8 @@ def _build_round(rules: Ruleset, sections: dict, exprs: ExprCompiler) -> None:
         first = _seat_fn(_option(bid, n.InTurn).seat, bid) if _option(bid, n.InTurn) else _seat_fn(
             n.SeatRef("named", n.Name("dealer")), bid)
         rules.steps.append(_bid_number_step(bid, first, clauses.get(n.Deal), exprs))
+        if bid.named:
+            named_bid_hooks(rules, tuple(name.text for name in bid.named))
     elif isinstance(bid, n.BidCard):
         repeat = clauses.get(n.Repeat)
         rules.steps.append(st_.BidCard(deck, _option(bid, n.Value).attr.text,
@@ -197,7 +232,7 @@ def _bid_number_step(bid: n.BidNumber, first, deal, exprs: ExprCompiler):
     """The plain step for a fixed range; a limited one for `0..hand` or `not allowed when`."""
     simultaneous = _option(bid, n.Simultaneous) is not None
     restriction = _option(bid, n.NotAllowed)
-    if bid.upto is None and restriction is None:
+    if bid.upto is None and restriction is None and not bid.named:
         return st_.BidNumber(bid.low, bid.high, first, simultaneous)
     high = bid.high if bid.upto is None else max(bid.low, max(deal.counts) if deal is not None else 0)
     forbidden = None
@@ -205,6 +240,9 @@ def _bid_number_step(bid: n.BidNumber, first, deal, exprs: ExprCompiler):
         names = {**exprs.names, **BID_NAMES}
         forbidden = SetExprCompiler(names, exprs.tables, _unreachable, exprs.words).compile(
             restriction.condition).fn
+    if bid.named:
+        return BidNamed(bid.low, high, first, tuple(name.text for name in bid.named), bid.upto is not None,
+                        forbidden)
     return st_.BidNumberLimited(bid.low, high, first, simultaneous, bid.upto is not None, forbidden)
 
 

@@ -49,7 +49,10 @@ def view(rules, st, seat: int | None) -> dict:
         "set_aside": [cards(m) for m in st.aside],
         "choices": [_choice(rules, st, p, full or p == seat) for p in range(st.n)],
         "last_round": _copy_round(st.last_round),
+        "teams": _teams(rules, st.n),
     }
+    for hook in rules.view_hooks:
+        hook(st, seat, out)
     if rules.turns_card:                    # face up on the table: every seat sees it
         turned = st.extra.get("turned")
         out["turned"] = texts[turned] if turned is not None else None
@@ -64,6 +67,11 @@ def view(rules, st, seat: int | None) -> dict:
     if rules.grid is not None:
         rules.grid.view(st, seat, out)
     return out
+
+
+def _teams(rules, players: int):
+    teams = rules.teams(players) if rules.team_plan is not None else None
+    return [list(team) for team in teams] if teams is not None else None
 
 
 def _copy_round(record):
@@ -128,6 +136,11 @@ def _restore(rules, data: dict, State):
         step.restore_lead(st)
     st.pending = [_pending(rules, step, st.hands[p], c) for p, c in enumerate(data.get("choices", [None] * players))]
     st.revealed = any(b is not None for b in st.bids)
+    if data.get("teams") is not None and data["teams"] != _teams(rules, players):
+        raise ViewError(f"this game's teams for {players} players are {_teams(rules, players)}, "
+                        f"not {data['teams']}")
+    for hook in rules.restore_hooks:
+        hook(st, data)
     return st
 
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from ..compile.deck import ATTRIBUTES
 from ..compile.cardsets_expr import SetExprCompiler
 from ..compile.exprs import BASE_NAMES, BID_NAMES, ExprCompiler, suggest
-from . import analysis, check_cards, check_grid
+from ..compile.teams import extra_names
+from . import analysis, check_cards, check_grid, check_teams
 from . import nodes as n
 from .merge import clause_key
 
@@ -36,6 +37,7 @@ class Checker:
         self.colour_names: set[str] = set()
         self.bid = None
         self.card_words = check_grid.words_from_sections(sections)
+        self.extra_names = extra_names(sections)      # teams, counters, named bids
 
     def run(self) -> None:
         for key in ("players", "deck"):
@@ -52,6 +54,7 @@ class Checker:
         self.check_score()
         self.check_end()
         self.check_winner()
+        check_teams.run(self)
         check_grid.run(self)
         analysis.run(self)
 
@@ -83,6 +86,7 @@ class Checker:
 
     def exprs(self, extra_names=None) -> ExprCompiler:
         names = dict(BASE_NAMES)
+        names.update(self.extra_names)
         names.update(extra_names or {})
         tables = {key[6:]: (lambda k: 0) for key in self.s if key.startswith("table ")}
         return SetExprCompiler(names, tables, self.report, self.card_words)
@@ -283,6 +287,9 @@ class Checker:
             self.report(clause, "every deal gives out the whole deck, so no card is ever left to turn",
                         "deal fewer cards, or choose the trump another way (`trump hearts`)")
 
+    def clause_trumplastdealt(self, clause: n.TrumpLastDealt) -> None:
+        check_teams.check_trump_last_dealt(self, clause)
+
     def clause_trumpfixed(self, clause: n.TrumpFixed) -> None:
         self.word(clause.suit, sorted(self.card_names) + ["none"], "suit")
 
@@ -309,7 +316,7 @@ class Checker:
         self.seat(clause.first)
         self.seat(clause.then, winner_ok=True)
         for key in ("follow", "trick winner", "score"):
-            if key not in self.s:
+            if key not in self.s and not (key == "score" and any(isinstance(v, n.Score) for v in self.s.values())):
                 self.report(clause, f"tricks are played, but the rules have no `{key}` section")
 
     def clause_repeat(self, clause: n.Repeat) -> None:

@@ -16,10 +16,11 @@ _SECTION = {
     n.Follow: "follow", n.TrickWinner: "trick winner", n.Score: "score",
     n.EndWhen: "end", n.EndAfterRounds: "end", n.Winner: "winner", n.Extend: "extend",
     n.PlayerDecks: "player decks", n.Board: "board", n.Setup: "setup", n.FinalScore: "final score",
+    n.Teams: "teams",
 }
 _CLAUSE = {
     n.Dealer: "dealer", n.Deal: "deal", n.Pass: "pass", n.BidNumber: "bid", n.BidCard: "bid",
-    n.TrumpFromBid: "trump", n.TrumpFixed: "trump", n.TrumpTurned: "trump",
+    n.TrumpFromBid: "trump", n.TrumpFixed: "trump", n.TrumpTurned: "trump", n.TrumpLastDealt: "trump",
     n.Tricks: "tricks", n.TricksAll: "tricks", n.Repeat: "repeat",
     n.Choose: "choose", n.Reveal: "reveal", n.PlaceRevealed: "place", n.Draw: "draw",
     n.Shuffle: "shuffle", n.Tiebreaker: "tiebreaker",
@@ -33,7 +34,18 @@ def section_key(item) -> str:
         return f"table {item.name.text}"
     if isinstance(item, n.Variant):
         return f"variant {item.name.text}"
+    if isinstance(item, n.Score):
+        return score_key(item)
+    if isinstance(item, n.Counter):
+        return f"counter {item.name.text}"
     return _SECTION.get(type(item), type(item).__name__.lower())
+
+
+def score_key(score: n.Score) -> str:
+    """`score`, `score per team`, `score bags` or `score bags per team`."""
+    per = score.per.text if score.per is not None and score.per.text != "seat" else None
+    name = score.name.text if score.name is not None else None
+    return " ".join(["score"] + ([name] if name else []) + ([f"per {per}"] if per else []))
 
 
 def clause_key(clause) -> str:

@@ -198,6 +198,7 @@ class BidNumber:
     options: tuple
     span: Span | None = None
     upto: Name | None = None
+    named: tuple[Name, ...] = ()     # `bid 1..13 or nil`: bids by name, worth 0 in `bid`
 
 
 @node
@@ -218,6 +219,14 @@ class TrumpFromBid:
 class TrumpTurned:
     """`trump suit of turned card`: after the deal the next undealt card is turned face up;
     its suit is trump this round."""
+    attr: Name
+    span: Span | None = None
+
+
+@node
+class TrumpLastDealt:
+    """`trump suit of last card dealt`: the last card of the deal (the dealer's) is shown to
+    every seat and its suit is trump this round; it stays in the dealer's hand."""
     attr: Name
     span: Span | None = None
 
@@ -443,16 +452,55 @@ class CondExpr:
 
 @node
 class ScoreCase:
-    """`made -> 10 + bonus[bid]`."""
+    """`made -> 10 + bonus[bid]`, or with counter changes `-> 10, add 1 to bags`."""
     condition: object
     expr: object
     span: Span | None = None
+    changes: tuple = ()
 
 
 @node
 class Score:
-    """`score { cases }`: points each seat adds after a round."""
+    """`score { cases }`: points each seat adds after a round. `score per team { ... }` scores
+    each team once; `score bags per team { ... }` names a further part, added to the rest."""
     cases: tuple[ScoreCase, ...]
+    span: Span | None = None
+    name: Name | None = None
+    per: Name | None = None
+
+
+# ---- teams and counters -----------------------------------------------------------------
+
+@node
+class Teams:
+    """`teams opposite` (`seats` empty: each seat with the one across the table) or
+    `teams 0+2, 1+3` (the seats of each team)."""
+    kind: str            # "opposite" or "listed"
+    seats: tuple[tuple[int, ...], ...]
+    span: Span | None = None
+
+
+@node
+class Counter:
+    """`counter bags per team`: a number kept from round to round, from 0, per seat or team."""
+    name: Name
+    per: Name
+    span: Span | None = None
+
+
+@node
+class AddTo:
+    """Score-case change `add team_tricks - team_bid to bags`."""
+    expr: object
+    counter: Name
+    span: Span | None = None
+
+
+@node
+class SetTo:
+    """Score-case change `set bags to bags % 10`."""
+    counter: Name
+    expr: object
     span: Span | None = None
 
 

@@ -256,9 +256,11 @@ class _ToNodes(Transformer):
         return n.PassItem(self._i(c[0]), self._name(c[1]), self._span(meta))
 
     def bid_number(self, meta, c):
+        named = tuple(self._name(t) for t in c[2:] if isinstance(t, lark.Token))
+        options = tuple(t for t in c[2:] if not isinstance(t, lark.Token))
         if c[1].type == "NAME":             # `bid 0..hand`: the bound is a word
-            return n.BidNumber(self._i(c[0]), None, tuple(c[2:]), self._span(meta), self._name(c[1]))
-        return n.BidNumber(self._i(c[0]), self._i(c[1]), tuple(c[2:]), self._span(meta))
+            return n.BidNumber(self._i(c[0]), None, options, self._span(meta), self._name(c[1]), named)
+        return n.BidNumber(self._i(c[0]), self._i(c[1]), options, self._span(meta), named=named)
 
     def bid_card(self, meta, c):
         return n.BidCard(tuple(c), self._span(meta))
@@ -280,6 +282,9 @@ class _ToNodes(Transformer):
 
     def trump_turned(self, meta, c):
         return n.TrumpTurned(self._name(c[0]), self._span(meta))
+
+    def trump_last_dealt(self, meta, c):
+        return n.TrumpLastDealt(self._name(c[0]), self._span(meta))
 
     def trump_fixed(self, meta, c):
         return n.TrumpFixed(self._name(c[0]), self._span(meta))
@@ -377,10 +382,29 @@ class _ToNodes(Transformer):
 
     # -- score, tables, end, winner, variant
     def score(self, meta, c):
-        return n.Score(tuple(c), self._span(meta))
+        return n.Score(tuple(c[2:]), self._span(meta), self._name(c[0]), self._name(c[1]))
 
     def score_case(self, meta, c):
-        return n.ScoreCase(c[0], c[1], self._span(meta))
+        return n.ScoreCase(c[0], c[1], self._span(meta), tuple(c[2:]))
+
+    # -- teams and counters
+    def teams_opposite(self, meta, c):
+        return n.Teams("opposite", (), self._span(meta))
+
+    def teams_listed(self, meta, c):
+        return n.Teams("listed", tuple(c), self._span(meta))
+
+    def team_seats(self, meta, c):
+        return tuple(self._i(t) for t in c)
+
+    def counter(self, meta, c):
+        return n.Counter(self._name(c[0]), self._name(c[1]), self._span(meta))
+
+    def change_add(self, meta, c):
+        return n.AddTo(c[0], self._name(c[1]), self._span(meta))
+
+    def change_set(self, meta, c):
+        return n.SetTo(self._name(c[0]), c[1], self._span(meta))
 
     def cond_made(self, meta, c):
         return n.Made(self._span(meta))

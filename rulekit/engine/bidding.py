@@ -1,0 +1,42 @@
+"""Bids by name beside numbers: `bid 1..13 or nil, in turn from left of dealer`.
+
+Pipeline place: compiler → **engine**. A named bid is worth 0 where bids are read as
+numbers (`bid`, `team_bid`, `sum(bid)`), and `state.extra["bid_names"]` (a tuple, one entry
+per seat: the name, or None) says which seats bid by name; the word itself (`nil`) is true
+for such a seat in expressions. Only a rule file with named bids uses this step.
+"""
+from __future__ import annotations
+
+from .moves import Move
+from .steps import BidNumberLimited
+
+
+class BidNamed(BidNumberLimited):
+    """`BidNumberLimited` with named bids after the numbers in the legal list."""
+
+    def __init__(self, low: int, high: int, first, named: tuple[str, ...], up_to_hand: bool = False,
+                 forbidden=None):
+        super().__init__(low, high, first, False, up_to_hand, forbidden)
+        self.named = [Move("bid", 0, f"bid {word}") for word in named]
+        self.word_of = {id(move): word for move, word in zip(self.named, named)}
+
+    def enter(self, st) -> bool:
+        st.extra["bid_names"] = (None,) * st.n
+        return BidNumberLimited.enter(self, st)
+
+    def legal(self, st) -> list[Move]:
+        numbers = self.numbers(st)
+        return numbers + self.named
+
+    def numbers(self, st) -> list[Move]:
+        if self.up_to_hand or self.forbidden is not None:
+            return BidNumberLimited.legal(self, st)
+        return self.moves
+
+    def apply(self, st, move) -> bool:
+        word = self.word_of.get(id(move))
+        if word is not None:
+            names = list(st.extra["bid_names"])
+            names[st.current_player] = word
+            st.extra["bid_names"] = tuple(names)
+        return BidNumberLimited.apply(self, st, move)
