@@ -16,7 +16,7 @@ from .compile.game import build_ruleset
 from .dsl import analysis, nodes as n
 from .dsl.checker import Checker
 from .dsl.merge import apply_items, sections
-from .dsl.parser import MAX_TEXT, diagnostic_at, parse
+from .dsl.parser import MAX_TEXT, diagnostic_at, parse_all
 from .engine.state import State
 from .errors import MAX_DIAGNOSTICS, Diagnostic, RuleError
 
@@ -68,10 +68,15 @@ class _Loader:
         self.texts: dict[str, str] = {}
         self.diagnostics: list[Diagnostic] = []
         self.omitted = 0                # problems beyond MAX_DIAGNOSTICS: counted only
+        # After a syntax error the sections are what could be read: the checker then adds only
+        # unknown names, and only when no part that declares names was damaged.
+        self.syntax_errors, self.names_reliable = False, True
         self._seen: set[tuple] = set()
         self.search_path = [Path(p) for p in (search_path or [])]
 
     def report(self, node, message: str, hint: str | None = None) -> None:
+        if self.syntax_errors and not (self.names_reliable and message.startswith("unknown ")):
+            return
         span = getattr(node, "span", None)
         where = (span.file, span.line, span.column) if span is not None else None
         if (where, message, hint) in self._seen:
@@ -88,6 +93,13 @@ class _Loader:
         self.diagnostics.append(diagnostic_at(self.texts.get(span.file, ""), span.file, span.line,
                                               span.column, message, hint, end))
 
+    def _add(self, diagnostics) -> None:
+        for diagnostic in diagnostics:
+            if len(self.diagnostics) >= MAX_DIAGNOSTICS:
+                self.omitted += 1
+            else:
+                self.diagnostics.append(diagnostic)
+
     def raise_if_any(self) -> None:
         if self.diagnostics:
             unique = list(dict.fromkeys(self.diagnostics))
@@ -96,7 +108,14 @@ class _Loader:
 
     def sections(self, text: str, file: str, folder: Path | None, chain: tuple) -> dict:
         self.texts.setdefault(file, text)
-        tree = parse(text, file)
+        parsed = parse_all(text, file)
+        if parsed.errors:
+            self.syntax_errors = True
+            self.names_reliable = self.names_reliable and parsed.names_reliable
+            self._add(parsed.errors)
+        if parsed.rules is None:
+            return {}
+        tree = parsed.rules
         extend = next((i for i in tree.items if isinstance(i, n.Extend)), None)
         base: dict = {}
         if extend is not None:

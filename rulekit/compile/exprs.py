@@ -146,7 +146,11 @@ class ExprCompiler:
             self.report(node, f"`{node.name}` can only be read in {_ONLY_IN[node.name]}",
                         "it is known while a seat chooses its bid, not here")
             return Compiled(lambda st, p: False, BID_NAMES[node.name].type, False)
-        method = getattr(self, "_" + type(node).__name__.lower())
+        method = getattr(self, "_" + type(node).__name__.lower(), None)
+        if method is None:          # a construct of a richer compiler (card sets, cards) used here
+            self.report(node, "this cannot be used here: a number or a condition is expected",
+                        "write a number, a name like `bid` or `tricks`, or an expression of them")
+            return Compiled(lambda st, p: 0, "int", False)
         return method(node)
 
     def _int(self, node):

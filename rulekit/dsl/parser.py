@@ -7,14 +7,17 @@ number size), so no input can exhaust the stack or the memory.
 """
 from __future__ import annotations
 
+import difflib
 from functools import lru_cache
 from importlib import resources
 
+import attrs
 import lark
 from lark import Transformer, v_args
 
 from ..errors import Diagnostic, RuleError
 from . import nodes as n
+from . import recover
 
 MAX_TEXT = 200_000          # characters in one rule file
 MAX_NESTING = 48            # brackets open at once
@@ -37,20 +40,51 @@ def grammar_parser() -> lark.Lark:
                      maybe_placeholders=True, cache=True)
 
 
+@attrs.define
+class Parsed:
+    """A parse that went on past syntax errors: the nodes of what could be read (None when
+    nothing could), the syntax errors, and whether unknown names in the nodes may be reported
+    (False when the errors were in a part that declares names)."""
+    rules: n.RuleFile | None
+    errors: list[Diagnostic]
+    names_reliable: bool = True
+
+
 def parse(text: str, file: str = "<rules>") -> n.RuleFile:
-    """Parse rule text into a `RuleFile`, or raise `RuleError`."""
+    """Parse rule text into a `RuleFile`, or raise `RuleError` with every syntax error."""
+    parsed = parse_all(text, file)
+    if parsed.errors:
+        raise RuleError(parsed.errors)
+    return parsed.rules
+
+
+def parse_all(text: str, file: str = "<rules>") -> Parsed:
+    """Parse rule text, recovering from syntax errors (see `recover`). Text past the bounds
+    (size, nesting, depth) still raises `RuleError` at once."""
     _check_bounds(text, file)
     try:
-        tree = grammar_parser().parse(text)
-    except lark.exceptions.UnexpectedInput as error:
-        raise RuleError([_syntax_diagnostic(error, text, file)]) from None
+        tree, errors, reliable = grammar_parser().parse(text), [], True
+    except lark.exceptions.UnexpectedInput:
+        found = recover.parse_all(grammar_parser(), text, lambda e: _syntax_diagnostic(e, text, file),
+                                  lambda brace, keyword, before: _unclosed(brace, keyword, before, text, file))
+        tree, errors, reliable = found.tree, found.errors, found.names_reliable
+    if tree is None:
+        return Parsed(None, errors, False)
     _check_depth(tree, text, file)
+    builder = _ToNodes(text, file)
     try:
-        return _ToNodes(text, file).transform(tree)
+        rules = builder.transform(tree)
     except lark.exceptions.VisitError as error:
         if isinstance(error.orig_exc, RuleError):
             raise error.orig_exc from None
         raise
+    return Parsed(rules, errors + builder.errors, reliable)
+
+
+def _unclosed(brace, keyword: str, before, text: str, file: str) -> Diagnostic:
+    where = f"before line {before.line}" if before is not None else "at its end"
+    return diagnostic_at(text, file, brace.line, brace.column, f"this `{{` of `{keyword}` is never closed",
+                         f"close the `{keyword}` block with `}}` {where}")
 
 
 def source_line(text: str, line: int) -> str | None:
@@ -123,18 +157,39 @@ def _syntax_diagnostic(error, text: str, file: str) -> Diagnostic:
         line, column = len(lines), len(lines[-1]) + 1
         found = "end of file"
     else:
-        found = f"`{token}`"
-    hint = _hint(found, expected)
+        shown = str(token)
+        found = f"`{shown[:30]}{'...' if len(shown) > 30 else ''}`"
+    first = (source_line(text, line) or "")[:column - 1].strip() == ""
+    meant = _did_you_mean(token, getattr(error, "expected", ()))
+    hint = meant or _hint(found, expected, first)
     message = f"unexpected {found}"
-    if expected:
+    if expected and not meant:          # with a close keyword, the list would only bury it
         message += "; expected " + (", ".join(expected[:8]) + (" or more" if len(expected) > 8 else ""))
     return diagnostic_at(text, file, line, column, message, hint)
 
 
-def _hint(found: str, expected: list[str]) -> str | None:
+def _did_you_mean(token, expected) -> str | None:
+    """"did you mean `follow`?" for a word close to a keyword the parser expected there."""
+    if token is None or token.type == "$END" or not str(token).isidentifier():
+        return None
+    words = []
+    for terminal in expected or ():
+        try:
+            pattern = grammar_parser().get_terminal(terminal).pattern
+        except KeyError:
+            continue
+        if pattern.type == "str" and pattern.value.isidentifier():
+            words.append(pattern.value)
+    close = difflib.get_close_matches(str(token), sorted(words), n=1, cutoff=0.6)
+    return f"did you mean `{close[0]}`?" if close else None
+
+
+def _hint(found: str, expected: list[str], first_on_line: bool = True) -> str | None:
     if "`}`" in expected and found == "end of file":
         return "a `{` block is not closed: add the missing `}`"
-    if "`}`" in expected:
+    if "`,`" in expected and not first_on_line:
+        return "separate the items of a list with `,`"
+    if "`}`" in expected and first_on_line:
         return "if the block above is complete, close it with `}`"
     if found == "`}`":
         return "this block ends too early, or the line before it is incomplete"
@@ -170,6 +225,7 @@ class _ToNodes(Transformer):
     def __init__(self, text: str, file: str):
         super().__init__()
         self.text, self.file = text, file
+        self.errors: list[Diagnostic] = []      # numbers too large: reported, then clamped
 
     # -- helpers
     def _span(self, meta) -> n.Span | None:
@@ -183,7 +239,14 @@ class _ToNodes(Transformer):
         return n.Name(str(token), n.Span(self.file, token.line, token.column, token.end_line, token.end_column))
 
     def _i(self, token):
-        return None if token is None else _int(token, self.text, self.file)
+        return None if token is None else self._checked_int(token)
+
+    def _checked_int(self, token) -> int:
+        try:
+            return _int(token, self.text, self.file)
+        except RuleError as error:
+            self.errors.extend(error.diagnostics)
+            return MAX_INT
 
     def __default_token__(self, token):
         return token
@@ -216,7 +279,7 @@ class _ToNodes(Transformer):
         return n.Ranks(self._i(c[1]), self._i(c[2]), self._span(meta))
 
     def special(self, meta, c):
-        copies = 1 if c[1] is None else _int(_copies_digits(c[1]), self.text, self.file)
+        copies = 1 if c[1] is None else self._checked_int(_copies_digits(c[1]))
         return n.Special(self._name(c[0]), copies, "always_trump" in c[2:], self._span(meta))
 
     def opt_always_trump(self, meta, c):
@@ -529,11 +592,12 @@ class _ToNodes(Transformer):
         return n.Board(self._size(c[0], rows), self._size(c[0], cols), tuple(c[1:]), self._span(meta))
 
     def _size(self, token, digits: str) -> int:
-        value = int(digits.strip())
+        value = int(digits.strip()) if len(digits.strip()) <= 4 else 65
         if value > 64:
-            raise RuleError([diagnostic_at(self.text, self.file, token.line, token.column,
-                                           f"a board of size {token} is too large",
-                                           "boards go up to 64 cells a side")])
+            self.errors.append(diagnostic_at(self.text, self.file, token.line, token.column,
+                                             f"a board of size {token} is too large",
+                                             "boards go up to 64 cells a side"))
+            return 64
         return value
 
     def board_word(self, meta, c):
