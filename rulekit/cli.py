@@ -433,35 +433,6 @@ def _square(cell: dict | None, numbers: list[int] | None, me: int) -> Text:
 
 # ---- rulekit simulate ----------------------------------------------------------------------
 
-@main.command()
-@click.argument("game")
-@click.option("--players", "-p", type=int, default=None, help="Number of players (default: the game's own).")
-@click.option("--games", "-n", type=click.IntRange(min=1), default=100, show_default=True)
-@click.option("--seed", "-s", type=int, default=0, show_default=True, help="Seed of the first game.")
-@click.option("--variant", "-v", "variants", multiple=True, help="A variant to play with (repeatable).")
-@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
-def simulate(game, players, games, seed, variants, as_json):
-    """Play random games of GAME and summarise scores, wins and bids.
-
-    Game i uses seed S+i for the deal and for a random.Random choosing every move.
-    """
-    loaded = _load(game, variants)
-    _start(loaded, players, seed)                # a player count the game does not allow stops here
-    console = _console(stderr=as_json)
-    tally = _Tally()
-    started = time.perf_counter()
-    with _progress(console) as progress:
-        task = progress.add_task("simulating", total=games)
-        for i in range(games):
-            tally.add(_random_game(loaded, players, seed + i))
-            progress.advance(task)
-    summary = tally.summary(loaded, seed, time.perf_counter() - started)
-    if as_json:
-        click.echo(json.dumps(summary, indent=2))
-    else:
-        _print_summary(_console(), summary)
-
-
 def _progress(console: Console) -> Progress:
     return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                     console=console, transient=True, disable=not console.is_terminal)
@@ -486,95 +457,7 @@ class _Rounds:
         return record
 
 
-def _random_game(game, players, seed: int) -> dict:
-    state = game.new_game(players=players, seed=seed)
-    rng, rounds, finished, behind = random.Random(seed), _Rounds(), [], None
-    decisions = 0
-    while not state.is_terminal:
-        state.apply(rng.choice(state.legal_moves()))
-        decisions += 1
-        if state.last_round is not behind:      # cheap: the record behind view["last_round"] changed
-            behind = state.last_round
-            record = rounds.finished(state.view())
-            if record is not None:
-                finished.append(record)
-    view = state.view()
-    return {"decisions": decisions, "rounds": view["round"], "scores": view["scores"],
-            "winners": view["winners"], "finished": finished}
-
-
-class _Tally:
-    """Sums over games for the simulate summary."""
-
-    def __init__(self):
-        self.games = self.decisions = self.rounds = 0
-        self.scores: list[int] = []       # total score per seat
-        self.wins: list[float] = []       # games won per seat, a shared win split evenly
-        self.made: list[int] = []         # rounds per seat whose bid equalled the tricks taken
-        self.bid: list[int] = []          # rounds per seat with a bid
-
-    def add(self, record: dict) -> None:
-        if not self.scores:
-            seats = len(record["scores"])
-            self.scores, self.wins, self.made, self.bid = ([0] * seats for _ in range(4))
-        self.games += 1
-        self.decisions += record["decisions"]
-        self.rounds += record["rounds"]
-        for seat, score in enumerate(record["scores"]):
-            self.scores[seat] += score
-        for seat in record["winners"]:
-            self.wins[seat] += 1 / len(record["winners"])
-        for finished in record["finished"]:
-            self.add_round(finished)
-
-    def add_round(self, finished: dict) -> None:
-        """Count one finished round (a view's `last_round`) for each seat that bid in it."""
-        for seat, bid in enumerate(finished["bids"]):
-            if bid is not None:
-                self.bid[seat] += 1
-                self.made[seat] += bid == finished["tricks_won"][seat]
-
-    def summary(self, game, seed: int, seconds: float) -> dict:
-        games = self.games
-        bid_success = None
-        if any(self.bid):
-            bid_success = [made / count if count else None for made, count in zip(self.made, self.bid)]
-        return {
-            "game": game.title, "variants": list(game.selected), "players": len(self.scores),
-            "games": games, "seed": seed, "decisions": self.decisions,
-            "seconds": round(seconds, 6), "decisions_per_second": self.decisions / seconds if seconds > 0 else None,
-            "mean_score": [s / games for s in self.scores], "win_share": [w / games for w in self.wins],
-            "bid_success": bid_success,
-            "mean_decisions": self.decisions / games, "mean_rounds": self.rounds / games,
-        }
-
-
-def _print_summary(console: Console, summary: dict) -> None:
-    console.print(_totals_table(summary))
-    console.print(_seat_table(summary))
-
-
-def _totals_table(summary: dict) -> Table:
-    variants = f" ({', '.join(summary['variants'])})" if summary["variants"] else ""
-    table = Table(show_header=False, box=box.SIMPLE,
-                  title=f"{summary['game']}{variants}, {summary['players']} players")
-    rate = summary["decisions_per_second"]
-    last_seed = summary["seed"] + summary["games"] - 1
-    table.add_row("games", f"{summary['games']} (seeds {summary['seed']}..{last_seed})")
-    table.add_row("decisions", str(summary["decisions"]))
-    table.add_row("decisions/s", f"{rate:,.0f}" if rate else "–")
-    table.add_row("mean length", f"{summary['mean_decisions']:.1f} decisions, {summary['mean_rounds']:.2f} rounds")
-    return table
-
-
-def _seat_table(summary: dict) -> Table:
-    """Per seat: mean score, win share and, in games with bids, the share of bids made."""
-    bids = summary["bid_success"]
-    table = Table("seat", "mean score", "win share", *(["bid success"] if bids else []), box=box.SIMPLE_HEAD)
-    for seat in range(summary["players"]):
-        made = [] if not bids else ["–" if bids[seat] is None else f"{bids[seat]:.1%}"]
-        table.add_row(str(seat), f"{summary['mean_score'][seat]:.2f}", f"{summary['win_share'][seat]:.1%}", *made)
-    return table
+# `rulekit simulate` lives in cli_simulate.py (over rulekit/simulate.py).
 
 
 # ---- rulekit check -------------------------------------------------------------------------
@@ -724,6 +607,7 @@ def _print_failure(console: Console, file: str, variant, failure) -> None:
 
 
 from . import cli_replay  # noqa: E402,F401 - registers `rulekit replay` on the group
+from . import cli_simulate  # noqa: E402,F401 - registers `rulekit simulate` on the group
 
 if __name__ == "__main__":
     main()

@@ -193,7 +193,7 @@ def test_extend_and_override(tmp_path):
                                           "table bonus { 0: 5, else: 0 }\nend when max(score) >= 150\n")
     game = rulekit.load(str(tmp_path / "house.rules"))
     assert game.title == "House Instinct"
-    assert game.variants == {"short": "Short game"}
+    assert game.variants == {"short": "Short game", "table": "Table play (Player Errors)"}
     state = game.new_game(players=3, seed=1)
     while not state.is_terminal:
         state.apply(state.legal_moves()[0])

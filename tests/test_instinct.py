@@ -229,7 +229,7 @@ def test_short_game_ends_when_each_player_has_dealt_twice():
 
 
 def test_short_game_is_a_variant_and_base_game_is_not_short(game):
-    assert game.variants == {"short": "Short game"}
+    assert game.variants == {"short": "Short game", "table": "Table play (Player Errors)"}
     base = _round_end(game, [50, 0, 0], bids=[1, 4, 4], tricks_won=[0, 5, 5])
     assert not base.is_terminal
 

@@ -13,7 +13,7 @@ from ..engine.bidding import BidNamed
 from ..engine.dealing import DealShowLast
 from ..engine import trick_rules
 from ..engine.state import State
-from . import views
+from . import table_play, views
 from .scoring import build_scoring
 from .teams import extra_names, team_plan
 from .view_hooks import named_bid_hooks, shown_hooks
@@ -151,6 +151,8 @@ def build_ruleset(sections: dict, title: str) -> Ruleset:
         grid.build(rules, sections, exprs)
     if not build_scoring(rules, sections, exprs, _unreachable):
         _build_score(rules, sections.get("score"), exprs)
+    if "player errors" in sections:
+        table_play.install(rules, sections["player errors"], exprs)
     if "final score" in sections:
         rules.final_score = exprs.compile(sections["final score"].expr).fn
     end = sections["end"]

@@ -10,7 +10,7 @@ from ..compile.deck import ATTRIBUTES
 from ..compile.cardsets_expr import SetExprCompiler
 from ..compile.exprs import BASE_NAMES, BID_NAMES, ExprCompiler, suggest
 from ..compile.teams import extra_names
-from . import analysis, check_cards, check_grid, check_teams
+from . import analysis, check_cards, check_grid, check_table, check_teams
 from . import nodes as n
 from .merge import clause_key
 
@@ -56,6 +56,7 @@ class Checker:
         self.check_winner()
         check_teams.run(self)
         check_grid.run(self)
+        check_table.run(self)
         analysis.run(self)
 
     # ---- helpers -------------------------------------------------------------------------

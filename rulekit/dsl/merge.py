@@ -16,6 +16,7 @@ _SECTION = {
     n.Follow: "follow", n.TrickWinner: "trick winner", n.Score: "score",
     n.EndWhen: "end", n.EndAfterRounds: "end", n.Winner: "winner", n.Extend: "extend",
     n.PlayerDecks: "player decks", n.Board: "board", n.Setup: "setup", n.FinalScore: "final score",
+    n.PlayerErrors: "player errors",
     n.Teams: "teams",
 }
 _CLAUSE = {

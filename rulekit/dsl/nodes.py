@@ -551,6 +551,51 @@ class Winner:
 
 
 @node
+class OutOfTurn:
+    """`bids out of turn stand` / `plays out of turn stand`: a seat may make that kind of
+    move before its turn; it stands and the others go on in the proper order."""
+    kind: Name
+    span: Span | None = None
+
+
+@node
+class Revokes:
+    """`revokes stand until challenged`: a seat may play any card of its hand, even one that
+    does not follow; nothing is said until another seat challenges it."""
+    span: Span | None = None
+
+
+@node
+class Settle:
+    """`challenger scores as made` (`points` None) or `accused scores -10`: one role's points."""
+    role: Name
+    points: object | None
+    span: Span | None = None
+
+
+@node
+class ChallengeCase:
+    """`right -> challenger scores as made, accused scores -10, others score as made`."""
+    outcome: Name
+    settles: tuple[Settle, ...]
+    span: Span | None = None
+
+
+@node
+class ChallengeRule:
+    """`challenge ends the round { right -> ...  wrong -> ... }`: the move `challenge P`."""
+    cases: tuple[ChallengeCase, ...]
+    span: Span | None = None
+
+
+@node
+class PlayerErrors:
+    """`player errors { ... }`: table play, where seats may act out of turn and revoke."""
+    items: tuple
+    span: Span | None = None
+
+
+@node
 class Variant:
     """`variant short "Short game" required when players = 2 { items }`."""
     name: Name

@@ -512,6 +512,28 @@ class _ToNodes(Transformer):
     def tie_key(self, meta, c):
         return n.TieKey(c[0], c[1], self._span(meta))
 
+    # -- player errors (table play)
+    def player_errors(self, meta, c):
+        return n.PlayerErrors(tuple(c), self._span(meta))
+
+    def out_of_turn(self, meta, c):
+        return n.OutOfTurn(self._name(c[0]), self._span(meta))
+
+    def revokes(self, meta, c):
+        return n.Revokes(self._span(meta))
+
+    def challenge_rule(self, meta, c):
+        return n.ChallengeRule(tuple(c), self._span(meta))
+
+    def challenge_case(self, meta, c):
+        return n.ChallengeCase(self._name(c[0]), tuple(c[1:]), self._span(meta))
+
+    def settle_made(self, meta, c):
+        return n.Settle(self._name(c[0]), None, self._span(meta))
+
+    def settle_points(self, meta, c):
+        return n.Settle(self._name(c[0]), c[2], self._span(meta))
+
     def variant(self, meta, c):
         title = c[1][1:-1] if c[1] is not None else None
         return n.Variant(self._name(c[0]), title, c[2], tuple(c[3:]), self._span(meta))

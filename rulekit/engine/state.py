@@ -69,19 +69,28 @@ class State:
     def history(self) -> list[str]:
         return [m.text for m in self._history]
 
-    def legal_moves(self) -> list[Move]:
-        """The moves the current seat may make, in a stable order; empty once the game is over."""
+    def legal_moves(self, seat: int | None = None) -> list[Move]:
+        """The moves the current seat (or `seat`) may make now, in a stable order; empty once
+        the game is over. Only table play (a rule file's `player errors`) lets a seat act
+        out of turn; elsewhere another seat may do nothing."""
         if self.is_terminal:
             return []
-        return self._at.legal_moves(self)
+        if seat is None or seat == self.current_player:
+            return self._at.legal_moves(self)
+        return self._at.legal_for(self, self._seat(seat))
 
-    def apply(self, move) -> None:
-        """Make a move (a `Move` or its text); raises `IllegalMoveError` and changes nothing if illegal."""
+    def apply(self, move, seat: int | None = None) -> None:
+        """Make a move (a `Move` or its text) for the current seat, or for `seat` (table play:
+        out of turn); raises `IllegalMoveError` and changes nothing if illegal."""
         if self.is_terminal:
             raise IllegalMoveError(move, [], "the game is over")
+        if seat is not None and seat != self.current_player:
+            return self._apply_for(self._seat(seat), move)
         step = self._at
         over = step.play(self, move)          # None when not an interned legal move
         if over is None:
+            if isinstance(move, str) and move.lstrip()[:5].lower() == "seat ":
+                return self._apply_seat_text(move)
             legal = self._legal
             move = self._resolve(move, legal if legal is not None else step.legal(self))
             over = step.apply(self, move)
@@ -209,7 +218,30 @@ class State:
         self.step = index
         self.current_player = None
 
-    def _resolve(self, move, legal) -> Move:
+    def _seat(self, seat) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
+            raise IllegalMoveError(f"seat {seat!r}", [], f"seats are 0..{self.n - 1}")
+        return seat
+
+    def _apply_seat_text(self, text: str) -> None:
+        """`seat 2: play blue 9`, the history's text of a move made out of turn."""
+        head, colon, rest = text.partition(":")
+        number = head.strip()[5:].strip()
+        if not colon or not number.isascii() or not number.isdigit() or len(number) > 3:
+            raise IllegalMoveError(text, self.legal_moves(), "write `seat N: move` to act for seat N")
+        self.apply(rest, seat=int(number))
+
+    def _apply_for(self, seat: int, move) -> None:
+        """A move of `seat`, out of turn; recorded in the history as `seat N: move`."""
+        step = self._at
+        move = self._resolve(move, step.legal_for(self, seat), seat)
+        self._legal = None
+        over = step.apply_for(self, seat, move)
+        self._history.append(Move(move.kind, move.arg, f"seat {seat}: {move.text}"))
+        if over:
+            self.advance()
+
+    def _resolve(self, move, legal, seat: int | None = None) -> Move:
         """The legal move meant by `move` (text or Move), or raise IllegalMoveError."""
         text = move.text if isinstance(move, Move) else move
         if not isinstance(text, str):
@@ -219,4 +251,6 @@ class State:
             if candidate.text == wanted:
                 return candidate
         reason = self.rules.steps[self.step].why_illegal(self, wanted)
+        if seat is not None and not legal:
+            reason = f"seat {seat} may not act now: it is seat {self.current_player}'s turn"
         raise IllegalMoveError(text, legal, reason)

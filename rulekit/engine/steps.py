@@ -47,6 +47,14 @@ class Step:
     def apply(self, st, move) -> bool:
         return True
 
+    def legal_for(self, st, seat: int) -> list[Move]:
+        """What `seat`, whose turn it is not, may do now: nothing, but in table play."""
+        return []
+
+    def apply_for(self, st, seat: int, move) -> bool:
+        """Play a move of `legal_for(st, seat)` (table play only, so never reached here)."""
+        raise AssertionError("only table-play steps take moves out of turn")
+
     def play(self, st, move) -> bool | None:
         """`apply` if `move` is an interned legal move, else None with nothing changed (text,
         an equal Move or an illegal one then go through `State._resolve`): what `State.apply`
