@@ -244,3 +244,54 @@ def test_determinize_learns_no_void_from_an_always_playable_card(wizards):
         if found:
             return
     pytest.fail("no deal had a wizard played beside the lead's suit")
+
+
+# ---- chains of obligations and first-trick cases ------------------------------------------------
+
+MUST_TRUMP = "otherwise -> same suit as lead if able, else trump if able"
+
+
+def test_a_seat_that_cannot_follow_must_trump_when_it_can():
+    game = rulekit.loads(rules(follow=MUST_TRUMP, trump="spades",
+                               winner="any trump played -> highest trump\n otherwise -> highest card of lead suit"))
+    st = at(game, [["clubs 2"], ["spades 3", "diamonds 7", "spades 9"], ["diamonds 4"]], trick=[[0, "hearts 10"]],
+            trump="spades")
+    assert legal_texts(st) == ["play spades 3", "play spades 9"]
+    st = at(game, [["clubs 2"], ["hearts 3", "spades 9"], ["diamonds 4"]], trick=[[0, "hearts 10"]], trump="spades")
+    assert legal_texts(st) == ["play hearts 3"]
+    st = at(game, [["clubs 2"], ["clubs 3", "diamonds 7"], ["diamonds 4"]], trick=[[0, "hearts 10"]], trump="spades")
+    assert legal_texts(st) == ["play clubs 3", "play diamonds 7"]
+
+
+def test_a_first_trick_case_applies_to_the_first_trick_only():
+    game = rulekit.loads(rules(follow="first trick -> same suit as lead if able, else not hearts if able\n"
+                                      " otherwise -> same suit as lead if able"))
+    hands = [["clubs 2"], ["hearts 3", "diamonds 7"], ["diamonds 4"]]
+    assert legal_texts(at(game, hands, trick=[[0, "clubs 10"]])) == ["play diamonds 7"]
+    later = position(game, hands, current=1, dealer=0, trick=[[0, "clubs 10"]], tricks_won=[1, 0, 0])
+    assert legal_texts(later) == ["play diamonds 7", "play hearts 3"]
+
+
+def test_determinize_reads_what_a_chain_shows():
+    # a seat that discards a diamond to a heart lead, with spades trump and must-trump,
+    # has shown it holds neither hearts nor spades
+    from rulekit.engine.determinize import gather
+
+    game = rulekit.loads(rules(follow=MUST_TRUMP, trump="spades",
+                               winner="any trump played -> highest trump\n otherwise -> highest card of lead suit"))
+    deck = game.new_game(players=3, seed=0).rules.deck
+    suit = {s: sum(1 << c for c, t in enumerate(deck.texts) if t.startswith(s + " ")) for s in SUITS}
+    for seed in range(80):
+        st = game.new_game(players=3, seed=seed)
+        while not st.is_terminal:
+            view = st.view()
+            mover, before = st.current_player, st.hands[st.current_player]
+            move = st.legal_moves()[-1]
+            st.apply(move)
+            played = before & ~st.hands[mover]
+            led = view["trick"][0][1].split()[0] if view["trick"] else None
+            if led and not played & suit[led] and not played & suit["spades"]:
+                lacking = gather(st, (mover + 1) % 3).forbidden[mover]
+                assert lacking & suit[led] == suit[led] and lacking & suit["spades"] == suit["spades"]
+                return
+    pytest.fail("no seat discarded")

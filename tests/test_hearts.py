@@ -267,3 +267,35 @@ def _lead_rules_hold(state):
         assert all(not c.startswith("hearts") for c in legal)
     else:
         assert sorted(legal) == sorted(hand)
+
+
+# ---- the variant: no points on the first trick ------------------------------------------------
+
+@pytest.fixture(scope="module")
+def clean():
+    return rulekit.load(RULES, variant="clean_first_trick")
+
+
+def test_no_heart_or_queen_may_be_discarded_to_the_first_trick(clean):
+    # "If a player has no clubs when the first trick is led, a heart or the queen of spades
+    # cannot be discarded" (Bicycle)
+    hand = ["hearts 9", "spades 12", "diamonds 4", "spades 3"]
+    state = at(clean, [["clubs 9"], hand, ["clubs 4"], ["clubs 5"]], current=1, trick=[[0, "clubs 2"]])
+    assert texts(state) == ["play diamonds 4", "play spades 3"]
+
+
+def test_a_hand_of_only_points_may_discard_them_to_the_first_trick(clean):
+    state = at(clean, [["clubs 9"], ["hearts 9", "spades 12"], ["clubs 4"], ["clubs 5"]], current=1,
+               trick=[[0, "clubs 2"]])
+    assert texts(state) == ["play hearts 9", "play spades 12"]
+
+
+def test_after_the_first_trick_points_may_be_discarded(clean):
+    hand = ["hearts 9", "spades 12", "diamonds 4"]
+    state = at(clean, [["clubs 9"], hand, ["clubs 10"], ["clubs 11"]], current=1, trick=[[0, "clubs 8"]],
+               taken=[FIRST_TRICK, [], [], []])
+    assert texts(state) == ["play diamonds 4", "play hearts 9", "play spades 12"]
+
+
+def test_the_variant_keeps_every_invariant(clean):
+    assert rt.check_rules(clean, games=2, seed=4).ok

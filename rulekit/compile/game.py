@@ -325,7 +325,7 @@ def _award(seat_fn, points):
 def _tricks_step(rules: Ruleset, sections: dict, clause, bid):
     deck = rules.deck
     preds = PredicateTables(deck)
-    table = follow_table(sections["follow"], preds)
+    table = follow_table(sections["follow"], preds)         # (a first-trick case counts as not met)
     preds.follow_table = table
     winner = winner_rule(sections["trick winner"], preds)
     then = None if clause.then.name is not None and clause.then.name.text == "winner" else _seat_fn(

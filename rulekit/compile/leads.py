@@ -1,31 +1,41 @@
-"""Lead rules, always-playable cards and the card that sets the lead → masks for the engine.
+"""Lead rules, chains of obligations, always-playable cards, first-trick follow rules and
+the card that sets the lead → masks for the engine.
 
 Pipeline place: checker → **compiler** (leads) → engine (`engine/trick_rules.py`). Built
-only for rule files that use them. Every predicate here is read without a lead (the trick
-is empty, or no card has set the lead yet), so each becomes one mask per trump:
-`PredicateTables.table(pred)[trump + 1][0]`.
+only for rule files that use them. A result `P if able, else Q if able, but X may always be
+played` becomes a *chain* of masks `(P, Q)` and an *also* mask `X`: a seat plays from the
+first mask of the chain it holds a card of (or any card when it holds none), and may play
+its `X` cards beside. Follow results are tables `[trump + 1][lead + 1] -> (chain, also)`,
+one for the round's first trick and one for the others; lead results are read without a
+lead, so each is one `(chain, also)` per trump.
 """
 from __future__ import annotations
 
 from ..dsl import nodes as n
 from .tricks import PredicateTables
 
+#: A chain that lets every card be played.
+FREE = ((), 0)
+
 
 def uses_rules(sections: dict) -> bool:
-    """Whether the tricks need `RuledTricks` (a lead section, always-playable cards, a lead
-    set by a matching card)."""
+    """Whether the tricks need `RuledTricks` (a lead section, a first-trick follow case, a
+    chain of obligations, always-playable cards, a lead set by a matching card)."""
     follow = sections.get("follow")
     return "lead" in sections or follow.lead_from is not None or any(
-        getattr(c.result, "always", None) is not None for c in follow.cases)
+        isinstance(c.condition, n.FirstTrick) or getattr(c.result, "always", None) is not None
+        or getattr(c.result, "fallbacks", ()) for c in follow.cases)
 
 
 def step_rules(sections: dict, preds: PredicateTables) -> dict:
     """The keyword arguments of `RuledTricks` for these sections."""
     follow = sections["follow"]
     lead = sections.get("lead")
+    first_trick = any(isinstance(c.condition, n.FirstTrick) for c in follow.cases)
     return {
         "lead_rule": lead_rule(lead, preds) if lead is not None else None,
-        "always": always_table(follow, preds),
+        "chains": follow_chains(follow, preds, False),
+        "first_chains": follow_chains(follow, preds, True) if first_trick else None,
         "sets_lead": _no_lead(preds, follow.lead_from.pred) if follow.lead_from is not None else None,
     }
 
@@ -35,45 +45,59 @@ def _no_lead(preds: PredicateTables, pred) -> list[int]:
     return [row[0] for row in preds.table(pred)]
 
 
-def always_table(follow: n.Follow, preds: PredicateTables):
-    """`table[trump + 1][lead + 1]` → cards allowed beside the obligation of the case that
-    applies, or None when no case has `..., but P may always be played`."""
-    if not any(getattr(c.result, "always", None) is not None for c in follow.cases):
-        return None
-    from .tricks import _lead_condition
-    cases = [(_lead_condition(c.condition, preds),
-              preds.compile(c.result.always) if getattr(c.result, "always", None) is not None else None)
+def follow_chains(follow: n.Follow, preds: PredicateTables, first: bool):
+    """`table[trump + 1][lead + 1] -> (chain, also)` on the round's first trick (`first`)
+    or on the others; no lead yet (column 0): every card."""
+    cases = [(_follow_condition(c.condition, preds, first), _result_fns(c.result, preds))
              for c in follow.cases]
 
-    def extra(lead, trump):
+    def entry(lead, trump):
         if lead < 0:
-            return 0
-        for condition, always in cases:
+            return FREE
+        for condition, result in cases:
             if condition(lead, trump):
-                return always(lead, trump) if always is not None else 0
-        return 0
+                return result(lead, trump)
+        return FREE
 
-    return [[extra(lead, trump) for lead in preds.leads] for trump in preds.trumps]
+    return [[entry(lead, trump) for lead in preds.leads] for trump in preds.trumps]
+
+
+def _follow_condition(condition, preds: PredicateTables, first: bool):
+    if isinstance(condition, n.FirstTrick):
+        return lambda lead, trump: first
+    if isinstance(condition, n.LeadIs):
+        fn = preds.compile(condition.pred)
+        return lambda lead, trump: bool(fn(lead, trump) >> lead & 1)
+    return lambda lead, trump: True
+
+
+def _result_fns(result, preds: PredicateTables):
+    """A result → `f(lead, trump) -> (chain, also)`."""
+    if isinstance(result, n.FollowAny):
+        return lambda lead, trump: FREE
+    chain = [preds.compile(p) for p in (result.pred, *result.fallbacks)]
+    also = preds.compile(result.always) if result.always is not None else None
+    return lambda lead, trump: (tuple(f(lead, trump) for f in chain),
+                                also(lead, trump) if also is not None else 0)
 
 
 def lead_rule(lead: n.Lead, preds: PredicateTables):
-    """The `lead` section → `rule(st) -> (must, also)`, tried case by case."""
-    everything = preds.deck.all_mask
-    cases = [(_condition(c.condition, preds), _result(c.result, preds, everything)) for c in lead.cases]
+    """The `lead` section → `rule(st) -> (chain, also)`, tried case by case."""
+    cases = [(_lead_condition(c.condition, preds), _lead_result(c.result, preds)) for c in lead.cases]
 
     def rule(st):
         played = 0
         for taken in st.taken:
             played |= taken
-        for condition, (must, also) in cases:
+        for condition, result in cases:
             if condition(st, played):
-                return must[st.trump + 1], also[st.trump + 1]
-        return everything, 0
+                return result[st.trump + 1]
+        return FREE
 
     return rule
 
 
-def _condition(condition, preds: PredicateTables):
+def _lead_condition(condition, preds: PredicateTables):
     if isinstance(condition, n.FirstTrick):
         return lambda st, played: st.tricks_played == 0
     if isinstance(condition, (n.AnyPlayed, n.NonePlayed)):
@@ -84,9 +108,7 @@ def _condition(condition, preds: PredicateTables):
     return lambda st, played: True
 
 
-def _result(result, preds: PredicateTables, everything: int):
-    trumps = len(preds.trumps)
-    if isinstance(result, n.FollowAny):
-        return [everything] * trumps, [0] * trumps
-    also = _no_lead(preds, result.always) if result.always is not None else [0] * trumps
-    return _no_lead(preds, result.pred), also
+def _lead_result(result, preds: PredicateTables) -> list:
+    """Per trump (index trump + 1): `(chain, also)`."""
+    fn = _result_fns(result, preds)
+    return [fn(-1, trump) for trump in preds.trumps]

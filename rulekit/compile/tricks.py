@@ -133,6 +133,8 @@ def follow_table(follow: n.Follow, preds: PredicateTables) -> list[list[int]]:
 
 
 def _lead_condition(condition, preds: PredicateTables):
+    if isinstance(condition, n.FirstTrick):     # tables of the later tricks (compile/leads.py)
+        return lambda lead, trump: False
     if isinstance(condition, n.LeadIs):
         fn = preds.compile(condition.pred)
         return lambda lead, trump: bool(fn(lead, trump) >> lead & 1)

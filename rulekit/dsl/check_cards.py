@@ -87,9 +87,8 @@ def check_follow_extras(checker, follow: n.Follow) -> None:
         checker.pred(follow.lead_from.pred)
         no_lead(checker, follow.lead_from.pred, "`lead suit from first ...`")
     for case in follow.cases:
-        always = getattr(case.result, "always", None)
-        if always is not None:
-            checker.pred(always)
+        for pred in _extras(case.result):
+            checker.pred(pred)
 
 
 def check_lead(checker) -> None:
@@ -106,19 +105,24 @@ def check_lead(checker) -> None:
             checker.pred(case.condition.pred)
         for pred in _preds_of_lead_case(case):
             no_lead(checker, pred, "a `lead` case")
-        result = case.result
-        if isinstance(result, n.FollowIfAble):
-            checker.pred(result.pred)
-            if result.always is not None:
-                checker.pred(result.always)
+        if isinstance(case.result, n.FollowIfAble):
+            for pred in (case.result.pred, *_extras(case.result)):
+                checker.pred(pred)
+
+
+def _extras(result):
+    """The predicates of a result beside its first: `else Q if able`, `but X may always ...`."""
+    yield from getattr(result, "fallbacks", ())
+    if getattr(result, "always", None) is not None:
+        yield result.always
 
 
 def _preds_of_lead_case(case):
-    for part in (case.condition, case.result):
-        for field in ("pred", "always"):
-            pred = getattr(part, field, None)
-            if pred is not None:
-                yield pred
+    if getattr(case.condition, "pred", None) is not None:
+        yield case.condition.pred
+    if isinstance(case.result, n.FollowIfAble):
+        yield case.result.pred
+        yield from _extras(case.result)
 
 
 def no_lead(checker, pred, where: str) -> None:

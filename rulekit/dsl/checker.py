@@ -377,7 +377,7 @@ class Checker:
         follow = self.s.get("follow")
         if follow is None:
             return
-        self.cases(follow.cases, "follow", (n.LeadIs, n.Always, n.Otherwise))
+        self.cases(follow.cases, "follow", (n.LeadIs, n.FirstTrick, n.Always, n.Otherwise))
         for case in follow.cases:
             if isinstance(case.result, n.FollowIfAble):
                 self.pred(case.result.pred)

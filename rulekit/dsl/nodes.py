@@ -390,11 +390,13 @@ class FollowAny:
 
 @node
 class FollowIfAble:
-    """`-> same suit as lead if able`, or `..., but wizard may always be played` (`always`:
-    cards allowed beside the obligation)."""
+    """`-> same suit as lead if able`, `..., else trump if able` (`fallbacks`: the next
+    obligation when a seat cannot meet the one before), `..., but wizard may always be
+    played` (`always`: cards allowed beside the obligation)."""
     pred: object
     span: Span | None = None
     always: object = None
+    fallbacks: tuple = ()        # `..., else trump if able`: obligations tried in turn
 
 
 @node

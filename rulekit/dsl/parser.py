@@ -396,7 +396,10 @@ class _ToNodes(Transformer):
         return n.FollowAny(self._span(meta))
 
     def follow_if_able(self, meta, c):
-        return n.FollowIfAble(c[0], self._span(meta), c[1])
+        return n.FollowIfAble(c[0], self._span(meta), c[-1], tuple(c[1:-1]))
+
+    def fallback(self, meta, c):
+        return c[0]
 
     def trick_winner(self, meta, c):
         return n.TrickWinner(tuple(c), self._span(meta))

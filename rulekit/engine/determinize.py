@@ -100,11 +100,9 @@ def _replay_move(cur, text: str, seat: int, seen: Knowledge) -> bool:
     if move is None:
         return False
     follows = None
-    if isinstance(step, st_.Tricks) and cur.trick:
+    obligation = step.obligation(cur) if hasattr(step, "obligation") else None     # lead rules ...
+    if obligation is None and isinstance(step, st_.Tricks) and cur.trick:
         follows = step.follow[cur.trump + 1][cur.lead + 1]
-        always = getattr(step, "always", None)      # cards allowed beside following tell nothing
-        if always is not None:
-            follows = _told_void(follows, always[cur.trump + 1][cur.lead + 1], move, step)
     hand, aside = cur.hands[mover], list(cur.aside)
     offset = step._today(cur)[1] if isinstance(step, st_.Pass) else None
     cur.apply(move)
@@ -117,6 +115,8 @@ def _replay_move(cur, text: str, seat: int, seen: Knowledge) -> bool:
         return True
     if follows is not None and not (hand & ~cur.hands[mover]) & follows:
         seen.forbidden[mover] |= follows
+    if obligation is not None:
+        seen.forbidden[mover] |= _shown_lacking(obligation, hand & ~cur.hands[mover])
     if offset is not None and mover == seat:
         seen.known[(mover + offset) % cur.n] |= move.arg
     for other in range(cur.n):
@@ -124,11 +124,19 @@ def _replay_move(cur, text: str, seat: int, seen: Knowledge) -> bool:
     return True
 
 
-def _told_void(follows: int, always: int, move, step):
-    """What a card played outside `follows` shows: nothing when it is one of the cards that
-    may always be played (None), else that the seat held none of `follows`."""
-    cards = step.cards_of_move.get(id(move), (0, -1))[0]
-    return None if cards & always else follows
+def _shown_lacking(obligation, played: int) -> int:
+    """The cards a seat showed it lacked by playing `played` under `(chain, also)`: the
+    masks of the chain before the first one holding the card (all of them if none does);
+    nothing for a card that may always be played."""
+    chain, also = obligation
+    if played & also:
+        return 0
+    lacking = 0
+    for must in chain:
+        if played & must:
+            return lacking
+        lacking |= must
+    return lacking
 
 
 # ---- sampling ------------------------------------------------------------------------------

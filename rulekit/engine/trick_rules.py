@@ -2,12 +2,15 @@
 
 Pipeline place: compiler → **engine**. `Tricks` in `steps.py` is the hot step of every
 shipped game; this subclass is used only by rule files that write a `lead { ... }`
-section, `..., but P may always be played` or `lead suit from first P`, so the others
-pay nothing for them. All the rules arrive as precomputed masks (`compile/leads.py`):
+section, a `first trick` follow case, `..., else Q if able`, `..., but P may always be
+played` or `lead suit from first P`, so the others pay nothing for them. All the rules
+arrive as precomputed masks (`compile/leads.py`), as *(chain, also)* pairs: a seat plays
+from the first mask of the chain it holds a card of, and may add its `also` cards; holding
+none of the chain, it plays any card.
 
-- `lead_rule(st) -> (must, also)`: on an empty trick the leader must lead a card of
-  `must` if it holds one; `also` may be led beside them;
-- `always[trump + 1][lead + 1]`: cards a seat may play beside its follow obligation;
+- `lead_rule(st) -> (chain, also)`: what the leader of an empty trick may lead;
+- `chains[trump + 1][lead + 1]` (and `first_chains` for the round's first trick): what
+  may follow;
 - `sets_lead[trump + 1]`: the cards that set a trick's lead; until one is played the
   trick has no lead (`state.lead` -1) and every card may follow.
 """
@@ -15,31 +18,34 @@ from __future__ import annotations
 
 from .steps import Tricks, TricksAll
 
+FREE = ((), 0)
+
 
 class RuledTricks(Tricks):
     """`Tricks` with lead rules, always-playable cards and the lead set by a matching card."""
 
     def __init__(self, deck, count, first, follow, winner, then=None,
-                 lead_rule=None, always=None, sets_lead=None):
+                 lead_rule=None, chains=None, first_chains=None, sets_lead=None):
         Tricks.__init__(self, deck, count, first, follow, winner, then)
-        self.lead_rule, self.always, self.sets_lead = lead_rule, always, sets_lead
+        self.lead_rule, self.sets_lead = lead_rule, sets_lead
+        self.chains, self.first_chains = chains, first_chains
+
+    def obligation(self, st) -> tuple:
+        """`(chain, also)` for the current player now."""
+        if not st.trick:
+            return self.lead_rule(st) if self.lead_rule is not None else FREE
+        chains = self.first_chains if self.first_chains is not None and st.tricks_played == 0 else self.chains
+        return chains[st.trump + 1][st.lead + 1]
 
     def allowed(self, st) -> int:
         """The cards of the current player's hand it may play now."""
         hand = st.hands[st.current_player]
-        if not st.trick:
-            if self.lead_rule is None:
-                return hand
-            must, also = self.lead_rule(st)
+        chain, also = self.obligation(st)
+        for must in chain:
             able = hand & must
-            return able | (hand & also) if able else hand
-        row, column = st.trump + 1, st.lead + 1
-        able = hand & self.follow[row][column]
-        if not able:
-            return hand
-        if self.always is not None:
-            able |= hand & self.always[row][column]
-        return able
+            if able:
+                return able | (hand & also)
+        return hand
 
     def legal(self, st):
         return self.table.by_runs(self.allowed(st))
