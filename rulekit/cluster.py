@@ -81,19 +81,42 @@ def workers(client) -> int:
     return max(1, len(client.scheduler_info().get("workers", {})))
 
 
-def map_ordered(client, fn, batches, *args):
-    """Yield `fn(batch, *args)` for each batch, in batch order, computed on the cluster.
-    A generator: closing it cancels what is still in flight."""
+def map_ordered(client, fn, batches, *args, game=None):
+    """Yield `fn(batch, *args)` for each batch (`fn(game, batch, *args)` with a `game`, which
+    is sent to the workers once), in batch order, computed on the cluster. A generator:
+    closing it cancels what is still in flight."""
     batches = iter(batches)
     window = IN_FLIGHT * workers(client)
-    pending = [client.submit(fn, batch, *args, pure=False) for batch in islice(batches, window)]
+    head = () if game is None else (client.scatter(game, broadcast=True),)
+
+    def submit(batch):
+        return client.submit(fn, *head, batch, *args, pure=False)
+
+    pending = [submit(batch) for batch in islice(batches, window)]
     try:
         while pending:
             done = pending.pop(0).result()
             batch = next(batches, None)
             if batch is not None:
-                pending.append(client.submit(fn, batch, *args, pure=False))
+                pending.append(submit(batch))
             yield done
     finally:
         for future in pending:
             future.cancel()
+
+
+def simulate_on(spec: str, game, seeds, agents: list[str], players: int, *, processes: bool = True):
+    """`rulekit simulate --cluster`: the records of `simulate.run_games` over `seeds`, played
+    on the cluster in batches, in seed order (the same records as a run here)."""
+    from . import simulate as sim
+
+    seeds = range(seeds.start, seeds.stop) if isinstance(seeds, range) else list(seeds)
+    with client_for(spec, processes=processes) as client:
+        size = batch_size(len(seeds), workers(client), searching=any(a != "random" for a in agents))
+        for records in map_ordered(client, sim.run_games, sim.chunks(seeds, size), agents, players, game=game):
+            yield from records
+
+
+def batch_size(games: int, workers_: int, searching: bool) -> int:
+    """Games per batch: a few batches per worker, small for search agents (steady progress)."""
+    return max(1, min(5 if searching else 50, games // (workers_ * 4) or 1))

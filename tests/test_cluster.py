@@ -39,3 +39,29 @@ def test_an_unreachable_scheduler_is_our_error():
     with pytest.raises(ClusterError, match="cannot reach"):
         with client_for("tcp://127.0.0.1:9", timeout=2):
             pass
+
+
+def test_simulate_on_a_local_cluster_writes_the_same_games(tmp_path):
+    """Issue 14, done when: "`rulekit simulate instinct --games 40 --seed 1 --out B --cluster
+    local:2` writes the same games as the run without `--cluster`"."""
+    from click.testing import CliRunner
+
+    from rulekit.cli import main
+
+    here, there = tmp_path / "A.jsonl", tmp_path / "B.jsonl"
+    runner = CliRunner()
+    alone = runner.invoke(main, ["simulate", "instinct", "--games", "40", "--seed", "1", "--out", str(here)])
+    assert alone.exit_code == 0, alone.output
+    spread = runner.invoke(main, ["simulate", "instinct", "--games", "40", "--seed", "1", "--out", str(there),
+                                  "--cluster", "local:2"])
+    assert spread.exit_code == 0, spread.output
+    assert there.read_text() == here.read_text() and len(here.read_text().splitlines()) == 40
+
+
+def test_simulate_with_a_bad_cluster_is_a_usage_error(tmp_path):
+    from click.testing import CliRunner
+
+    from rulekit.cli import main
+
+    result = CliRunner().invoke(main, ["simulate", "instinct", "--games", "2", "--cluster", "local:zero"])
+    assert result.exit_code == 2 and "not a cluster" in result.output
