@@ -120,3 +120,95 @@ def simulate_on(spec: str, game, seeds, agents: list[str], players: int, *, proc
 def batch_size(games: int, workers_: int, searching: bool) -> int:
     """Games per batch: a few batches per worker, small for search agents (steady progress)."""
     return max(1, min(5 if searching else 50, games // (workers_ * 4) or 1))
+
+
+# ---- rulekit check --cluster ---------------------------------------------------------------
+
+def checked_games(game, players: int, seeds, max_rounds, thorough: bool, invariants=(), skip=()):
+    """Play the games of `seeds` under every invariant (as `check_rules` does), stopping at
+    the first failure: plain records (the moves, what failed, the checks run) for each.
+    Your own `invariants` travel to the workers by value (Dask's cloudpickle)."""
+    from .testing.runner import _Checks, play_checked
+
+    checks = _Checks(game, max_rounds, thorough, invariants, skip)
+    records = []
+    for seed in seeds:
+        before = checks.count
+        out = play_checked(game, players, seed, checks)
+        failed = None if out.failed is None else (out.failed.invariant, out.failed.message)
+        records.append({"moves": out.moves, "finished": out.finished, "failed": failed, "rounds": out.rounds,
+                        "winners": out.winners, "checks": checks.count - before})
+        if failed is not None:
+            break
+    return records
+
+
+def cluster_campaign(client, games_, players=None, **options):
+    """A `testing.runner.Campaign` whose games are played on the cluster, in batches of seeds
+    per variant and player count; the reports equal a run here. Needs a number of games."""
+    from .testing.runner import Campaign, _Outcome
+    from .testing.invariants import InvariantError
+
+    if options.get("games") is None:
+        raise ClusterError("a run on a cluster plays a fixed number of games: give --games N (or --thorough); "
+                           "a time or decision budget would not give the same games twice")
+
+    _by_value(options.get("invariants") or ())
+
+    class ClusterCampaign(Campaign):
+        def run(self, progress=None):
+            self._futures = {}
+            shared = {}
+            invariants = tuple(options.get("invariants") or ())
+            size = batch_size(self.games, workers(client), searching=False)
+            for key in self.plan:
+                index, count = key
+                checks = self.checks[index]
+                if index not in shared:
+                    shared[index] = client.scatter(checks.game, broadcast=True)
+                seeds = [self.seed + offset for offset in range(self.games)]
+                self._futures[key] = [client.submit(checked_games, shared[index], count, batch, checks.max_rounds,
+                                                    checks.thorough, invariants, tuple(checks.skip),
+                                                    pure=False) for batch in chunks(seeds, size)]
+            self._size, self._done = size, {}
+            try:
+                return super().run(progress)
+            finally:
+                for futures in self._futures.values():
+                    for future in futures:
+                        future.cancel()
+
+        def play(self, key, offset, game, players, seed, checks):
+            batch = self._done.get((key, offset // self._size))
+            if batch is None:
+                batch = self._done[key, offset // self._size] = self._futures[key][offset // self._size].result()
+            record = batch[offset % self._size]
+            checks.count += record["checks"]
+            out = _Outcome()
+            out.moves, out.finished, out.rounds, out.winners = record["moves"], record["finished"], \
+                record["rounds"], record["winners"]
+            if record["failed"] is not None:
+                out.failed = InvariantError(*record["failed"])
+            return out
+
+    return ClusterCampaign(games_, players, **options)
+
+
+def chunks(items, size: int):
+    """Consecutive lists of `size` items."""
+    items = list(items)
+    return [items[i:i + size] for i in range(0, len(items), size)]
+
+
+def _by_value(functions) -> None:
+    """Your invariants come from files loaded by path (`--invariants FILE.py`) or from your
+    tests: workers cannot import those modules, so they travel by value."""
+    import sys
+
+    import cloudpickle
+
+    for fn in functions:
+        name = getattr(fn, "__module__", None)
+        module = sys.modules.get(name) if name else None
+        if module is not None and name != "__main__" and not name.startswith("rulekit"):
+            cloudpickle.register_pickle_by_value(module)

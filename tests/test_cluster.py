@@ -65,3 +65,43 @@ def test_simulate_with_a_bad_cluster_is_a_usage_error(tmp_path):
 
     result = CliRunner().invoke(main, ["simulate", "instinct", "--games", "2", "--cluster", "local:zero"])
     assert result.exit_code == 2 and "not a cluster" in result.output
+
+
+def test_a_check_campaign_on_a_cluster_reports_what_it_reports_here():
+    """Same games, same failures (a broken custom invariant fails at the same seed), same counts.
+    (Without shrinking: Hypothesis's shrinking runs a varying number of checks, here as there.)"""
+    import rulekit
+    from rulekit.cluster import cluster_campaign
+    from rulekit.testing.runner import Campaign
+
+    def no_score_above_20(state, before=None):
+        assert max(state.scores) <= 20, "a score above 20"
+
+    games = [rulekit.load("instinct", variant="short"), rulekit.load("insidious-sevens")]
+    options = dict(games=3, seed=5, invariants=[no_score_above_20], max_rounds=None, shrink=False)
+    here = Campaign(games, [2, 3], **options).run()
+    with client_for("local:2", processes=False) as client:
+        there = cluster_campaign(client, games, [2, 3], **options).run()
+    shown = [(r.games, r.decisions, r.invariants_checked, [(f.invariant, f.seed, f.moves) for f in r.failures])
+             for r in here]
+    assert shown == [(r.games, r.decisions, r.invariants_checked, [(f.invariant, f.seed, f.moves) for f in r.failures])
+                     for r in there]
+    assert any(r.failures for r in here)
+
+
+def test_check_on_a_cluster_needs_a_number_of_games_and_prints_the_same_table(tmp_path):
+    from click.testing import CliRunner
+
+    from rulekit.cli import main
+
+    runner = CliRunner()
+    result = runner.invoke(main, ["check", "instinct", "--cluster", "local:1"])
+    assert result.exit_code == 2 and "--games" in result.output
+    args = ["check", "instinct", "--variant", "short", "--players", "2", "--games", "3", "--seed", "2"]
+    alone = runner.invoke(main, args)
+    spread = runner.invoke(main, args + ["--cluster", "local:1"])
+    assert alone.exit_code == spread.exit_code == 0, spread.output
+
+    def table(output):
+        return [line for line in output.splitlines() if "random play" not in line and " in " not in line]
+    assert table(spread.output) == table(alone.output)
