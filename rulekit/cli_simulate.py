@@ -107,6 +107,8 @@ def simulate(game, agents, players, games, seed, variants, jobs, cluster, out, p
     summary = sim.Summary(players)
     started = time.perf_counter()
     interrupted = False
+    if cluster is not None and jobs > 1:
+        raise click.UsageError("give --jobs (processes here) or --cluster (Dask workers), not both")
     if cluster is not None:
         records = _on_cluster(cluster, loaded, range(seed, seed + games), agents, players)
     else:

@@ -65,6 +65,8 @@ def test_simulate_with_a_bad_cluster_is_a_usage_error(tmp_path):
 
     result = CliRunner().invoke(main, ["simulate", "instinct", "--games", "2", "--cluster", "local:zero"])
     assert result.exit_code == 2 and "not a cluster" in result.output
+    result = CliRunner().invoke(main, ["simulate", "instinct", "--games", "2", "--jobs", "2", "--cluster", "local:2"])
+    assert result.exit_code == 2 and "not both" in result.output
 
 
 def test_a_check_campaign_on_a_cluster_reports_what_it_reports_here():
