@@ -206,10 +206,12 @@ class _Session:
         if not answer:
             self.console.print(_numbered(legal))
             return None
-        if answer.isdigit():
-            if 1 <= int(answer) <= len(legal):
-                return legal[int(answer) - 1]
-            self.console.print(Text(f"no move number {answer}: pick 1..{len(legal)}", style="red"))
+        number = _move_number(answer)
+        if number is not None:
+            if 1 <= number <= len(legal):
+                return legal[number - 1]
+            shown = answer if len(answer) <= 12 else answer[:12] + "..."
+            self.console.print(Text(f"no move number {shown}: pick 1..{len(legal)}", style="red"))
             return None
         return answer
 
@@ -280,6 +282,14 @@ def _points_at_end(view: dict) -> list[int] | None:
         return None
     added = [final - total for final, total in zip(view["scores"], record["scores"])]
     return added if any(added) else None
+
+
+def _move_number(answer: str) -> int | None:
+    """The number an answer of ASCII digits gives (0 for one too long to be a move's number),
+    or None for any other text (`²` and other digits of other scripts are text, not numbers)."""
+    if not (answer.isascii() and answer.isdigit()):
+        return None
+    return int(answer) if len(answer) <= 9 else 0
 
 
 def _ask() -> str | None:
