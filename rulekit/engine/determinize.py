@@ -247,7 +247,7 @@ class Determinizer:
         for p in range(n):
             if p == seat:
                 continue
-            pin = (known.known[p] | _bid_card(st, p)) & st.hands[p]
+            pin = (known.known[p] | _bid_card(st, p) | _shown(st, p)) & st.hands[p]
             fixed[p] = pin
             free = st.hands[p] & ~pin
             self.places.append(("hand", p))
@@ -362,6 +362,12 @@ class Determinizer:
 def _bid_card(st, seat: int) -> int:
     card = st.bid_cards[seat]
     return 0 if card is None else 1 << card
+
+
+def _shown(st, seat: int) -> int:
+    """The card every seat has been shown in this hand (`trump suit of last card dealt`)."""
+    card = st.extra.get("shown") if st.extra else None
+    return 0 if card is None or seat != st.dealer else 1 << card
 
 
 def _mask(cards) -> int:
