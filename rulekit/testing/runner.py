@@ -26,7 +26,7 @@ import random
 import time
 import traceback
 
-from ..compile.game import MAX_ROUNDS
+from ..compile import game as _compiled
 from ..errors import IllegalMoveError
 from . import invariants as inv
 from .custom import as_checks
@@ -131,7 +131,7 @@ def _not_stopped_by_the_cap(state) -> None:
 def engine_round_cap(state) -> int:
     """The round after which the engine ends any game (`MAX_ROUNDS` of the compiler)."""
     cap = getattr(state.rules, "max_rounds", None)
-    return cap if isinstance(cap, int) else MAX_ROUNDS
+    return cap if isinstance(cap, int) else _compiled.MAX_ROUNDS
 
 
 def _end_holds(state) -> bool:
