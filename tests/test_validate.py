@@ -90,7 +90,7 @@ def test_a_game_the_engine_stops_at_its_round_cap_never_ends(monkeypatch):
     report = check_rules(game, games=1, players=2, max_rounds=50)
     [failure] = report.failures
     assert failure.kind == "never ends" and failure.invariant == "ends_within_bound"
-    assert failure.message.startswith("the engine stopped the game at its cap of 6 rounds: its end rule never held")
+    assert failure.message.startswith("the game never ends: the engine stopped it at its cap of 6 rounds")
     assert len(failure.moves) == 6 * 4
     assert failure.short().startswith("never ends: never-ends with 2 players, seed 0, after 24 moves")
 
