@@ -68,3 +68,12 @@ def test_the_readme_test_command_installs_what_ci_installs():
     ci_install = re.search(r'pip install --quiet "(\.\[[^\]]*\])"', ci).group(1)
     assert f'pip install "{ci_install}" && python -m pytest -q' in readme
     assert "\npython -m pytest -q\n" in ci
+
+
+def test_ci_installs_every_extra_the_tests_use():
+    """Tests skip what is not installed; CI installs every extra so that none is skipped
+    (`bench` is OpenSpiel, which `openspiel` installs; `arrays` is numpy, in `test`)."""
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    installed = set(re.search(r'pip install --quiet "\.\[([^\]]*)\]"', ci).group(1).split(","))
+    extras = set(PYPROJECT["project"]["optional-dependencies"])
+    assert extras - {"bench", "arrays"} <= installed
