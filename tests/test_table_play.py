@@ -244,3 +244,37 @@ def test_random_table_play_replays_from_its_history_and_restores_everywhere():
         for text in state.history:
             again.apply(text)
         assert again.view() == state.view()
+
+
+# ---- properties: whatever seat acts, whenever ----------------------------------------------------
+
+from hypothesis import given, settings, strategies as st                          # noqa: E402
+
+from rulekit.testing import (                                                     # noqa: E402
+    cards_conserved, restore_round_trips, scores_change_by_rules, views_hide_hidden_information,
+)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2**31), st.integers(3, 5), st.floats(0.0, 0.2))
+def test_any_seat_acting_at_any_time_keeps_every_invariant(seed, players, challenges):
+    """Seats picked at random make random moves out of turn, revoke and challenge; after each
+    move the cards are all there, the views hide what they must (revokes included), the full
+    view restores, and the scores only move at the end of a round; the game ends."""
+    state = TABLE.new_game(players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(20_000):                        # a seat picked may have nothing to do
+        if state.is_terminal:
+            break
+        before = state.clone()
+        seat = rng.randrange(players)
+        moves = state.legal_moves(seat=seat)
+        if not moves:
+            continue
+        cards = [m for m in moves if not str(m).startswith("challenge")]
+        state.apply(rng.choice(cards) if cards and rng.random() >= challenges else rng.choice(moves), seat=seat)
+        cards_conserved(state, before)
+        views_hide_hidden_information(state, before, game=TABLE)
+        restore_round_trips(state, before, game=TABLE)
+        scores_change_by_rules(state, before)
+    assert state.is_terminal

@@ -176,7 +176,9 @@ class State:
 
     def __repr__(self) -> str:
         where = "over" if self.is_terminal else f"seat {self.current_player} to move"
-        return f"<State {self.rules.title} round {self.round}, {where}>"
+        last = ", ".join(m.text for m in self._history[-3:])
+        moves = f"{len(self._history)} moves" + (f", last: {last}" if last else "")
+        return f"<State {self.rules.title} round {self.round}, {where}; players={self.n} seed={self.seed}, {moves}>"
 
     # ---- driving the steps ---------------------------------------------------------------
 

@@ -35,7 +35,8 @@ from .invariants import (
 )
 from .replaying import replay
 from .report import Failure, Report
-from .runner import check_rules
+from .runner import Campaign, assert_sound, check_rules
+from .stats import Stats, wilson
 
 #: Public names that need Hypothesis, and the module each comes from (imported on first use).
 _NEED_HYPOTHESIS = {"states": "strategies", "playouts": "strategies", "moves": "strategies",
@@ -47,7 +48,7 @@ __all__ = [
     "cards_conserved", "one_seat_to_move", "legal_moves_until_end", "illegal_move_changes_nothing",
     "replay_is_identical", "restore_round_trips", "views_hide_hidden_information",
     "one_trick_winner", "scores_change_by_rules", "ends_within_bound",
-    "invariant", "load_invariants", "replay",
+    "invariant", "load_invariants", "replay", "assert_sound", "Campaign", "Stats", "wilson",
 ]
 
 

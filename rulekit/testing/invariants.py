@@ -745,7 +745,7 @@ def _ends_within_bound(look: Look, max_rounds: int | None = None) -> None:
     if st.round > bound:
         _fail(name, f"the game is in round {st.round} and nothing has ended it: its rules give no "
                     f"bound, and games are expected to end within {cap} rounds (scores {st.scores}; "
-                    "pass max_rounds for longer games)")
+                    "a longer game needs max_rounds=, or rulekit check --max-rounds)")
     per_round = decisions_per_round(st.rules, st.n)
     made = len(st._history)
     if made > st.round * per_round:

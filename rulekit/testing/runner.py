@@ -1,28 +1,47 @@
 """`check_rules`: random games under every invariant, and the shortest failing move list.
 
 Pipeline place: invariants → **runner** → report. Each game starts from a seed and plays
-random legal moves; after every move the invariants are checked. The cheap ones run on
-every state; the ones that restore states or try moves (`restore_round_trips`,
-`views_hide_hidden_information`, `illegal_move_changes_nothing`) run whenever the phase
-changes, while a secret choice is pending, and every few moves in between (on every move
-and for every seat with `thorough=True`), so that hundreds of long games stay quick. A failure is then shrunk: cut to the move that first
-breaks the invariant (now checked on every move), then moves are deleted and other random
-continuations tried while the same invariant still fails and every move stays legal.
+random legal moves; after every move invariants are checked on a schedule that keeps a
+check at a small multiple of plain play:
+
+- on every move: the state-level invariants (`scores_change_by_rules`, `ends_within_bound`)
+  and your own;
+- those that read views (`cards_conserved`, `one_seat_to_move`, `legal_moves_until_end`,
+  `one_trick_winner`): when a phase or round ends, when every other trick ends, and every
+  `LIGHT_EVERY` moves;
+- the costly ones that restore states or try moves (`restore_round_trips`,
+  `views_hide_hidden_information`, `illegal_move_changes_nothing`): on the first move of
+  each phase in rounds 1 and 2 (then every `HEAVY_ROUNDS` rounds), once a secret choice is
+  pending in each of those phases, every `HEAVY_EVERY` moves, and at the end;
+- once a game is over: the whole game replays and restores.
+
+With `thorough=True` every invariant runs on every move, for every seat. A failure is then
+shrunk: cut to the move that first breaks the invariant (now checked on every move), then
+searched by Hypothesis (`shrinking`, when installed) and by rulekit's own passes: deleting
+moves and trying other random continuations while the same invariant still fails.
 """
 from __future__ import annotations
 
 import random
+import time
 import traceback
 
+from ..compile.game import MAX_ROUNDS
 from ..errors import IllegalMoveError
 from . import invariants as inv
 from .custom import as_checks
 from .invariants import InvariantError, Look
 from .report import Failure, Report
+from .shrinking import shrink_with_hypothesis
 
 #: Moves between two runs of the costly invariants, unless the phase changes first or a
 #: secret choice is pending.
-HEAVY_EVERY = 24
+HEAVY_EVERY = 96
+#: Moves between two runs of the invariants that read views, unless a phase, trick or round
+#: ends first.
+LIGHT_EVERY = 6
+#: After round 2, a phase's first move gets the costly invariants once every this many rounds.
+HEAVY_ROUNDS = 4
 #: Moves replayed while shrinking one failure, at most.
 SHRINK_BUDGET = 60_000
 
@@ -35,21 +54,49 @@ class _Checks:
     def __init__(self, game, max_rounds, thorough: bool, extra=(), skip=()):
         self.game, self.max_rounds, self.thorough, self.extra = game, max_rounds, thorough, as_checks(extra)
         self.skip = frozenset(skip)
+        self.count = 0          # invariant checks run so far (the summary's "invariants checked")
+
+    def new_game(self) -> None:
+        self._heavy_at: set = set()
 
     def run(self, look: Look, index: int, phase_changed: bool, only: str | None = None) -> None:
+        """The checks due after move number `index` (see `Schedule` in the module docstring)."""
         thorough = self.thorough or only is not None
-        heavy = thorough or phase_changed or index % HEAVY_EVERY == 0 or any(look.full.get("choices") or ())
+        light, heavy = (True, True) if thorough else self._due(look, index, phase_changed)
         seats = None if thorough else [index % look.state.n]
         rng = random.Random(index) if heavy else None
-        for name, check in self._checks(look, heavy, thorough, seats, rng):
+        for name, check in self._checks(look, light, heavy, thorough, seats, rng):
             if (only is None or only == name) and name not in self.skip:
+                self.count += 1
                 _guarded(name, check)
 
-    def _checks(self, look, heavy, thorough, seats, rng):
-        yield "cards_conserved", lambda: inv._cards_conserved(look)
-        yield "one_seat_to_move", lambda: inv._one_seat_to_move(look)
-        yield "legal_moves_until_end", lambda: inv._legal_moves_until_end(look, None if thorough else 1)
-        yield "one_trick_winner", lambda: inv._one_trick_winner(look)
+    def _due(self, look: Look, index: int, phase_changed: bool) -> tuple[bool, bool]:
+        st, before = look.state, look.before
+        ended = before is not None and (st.round != before.round or st.is_terminal)
+        trick = before is not None and st.tricks_played != before.tricks_played and \
+            (st.round + st.tricks_played) % 2 == 0
+        light = phase_changed or ended or trick or index % LIGHT_EVERY == 0
+        heavy = index % HEAVY_EVERY == 0 or st.is_terminal
+        bucket = st.round if st.round <= 2 else st.round // HEAVY_ROUNDS
+        if phase_changed and not heavy:
+            heavy = self._first((st._step, bucket))
+        if not heavy and any(p is not None for p in st.pending):
+            heavy = self._first((st._step, bucket, "secret"))
+        return light, heavy
+
+    def _first(self, key) -> bool:
+        """True the first time `key` is seen in this game."""
+        if key in self._heavy_at:
+            return False
+        self._heavy_at.add(key)
+        return True
+
+    def _checks(self, look, light, heavy, thorough, seats, rng):
+        if light:
+            yield "cards_conserved", lambda: inv._cards_conserved(look)
+            yield "one_seat_to_move", lambda: inv._one_seat_to_move(look)
+            yield "legal_moves_until_end", lambda: inv._legal_moves_until_end(look, None if thorough else 1)
+            yield "one_trick_winner", lambda: inv._one_trick_winner(look)
         yield "scores_change_by_rules", lambda: inv._scores_change_by_rules(look)
         yield "ends_within_bound", lambda: inv._ends_within_bound(look, self.max_rounds)
         if heavy:
@@ -63,9 +110,36 @@ class _Checks:
     def at_end(self, look: Look, only: str | None = None) -> None:
         """Once a game is over: the whole game replays, and restores with its move list."""
         if only in (None, "replay_is_identical") and "replay_is_identical" not in self.skip:
+            self.count += 1
             _guarded("replay_is_identical", lambda: inv._replay_is_identical(look, self.game))
         if only in (None, "restore_round_trips") and "restore_round_trips" not in self.skip:
+            self.count += 1
             _guarded("restore_round_trips", lambda: inv._restore_round_trips(look, self.game, 1, True))
+        if only in (None, "ends_within_bound") and "ends_within_bound" not in self.skip:
+            self.count += 1
+            _guarded("ends_within_bound", lambda: _not_stopped_by_the_cap(look.state))
+
+
+def _not_stopped_by_the_cap(state) -> None:
+    """A game that is over only because the engine stopped it at its round cap never ends."""
+    cap = engine_round_cap(state)
+    if state.is_terminal and state.round >= cap and not _end_holds(state):
+        raise InvariantError("ends_within_bound", f"the engine stopped the game at its cap of {cap} rounds: "
+                                                  f"its end rule never held (scores {state.scores})")
+
+
+def engine_round_cap(state) -> int:
+    """The round after which the engine ends any game (`MAX_ROUNDS` of the compiler)."""
+    cap = getattr(state.rules, "max_rounds", None)
+    return cap if isinstance(cap, int) else MAX_ROUNDS
+
+
+def _end_holds(state) -> bool:
+    end = getattr(state.rules, "end", None)
+    try:
+        return end is None or bool(end(state, None))
+    except Exception:   # noqa: BLE001 - an end rule that cannot be read here: do not accuse it
+        return True
 
 
 def _guarded(name: str, check) -> None:
@@ -94,11 +168,14 @@ class _Outcome:
         self.moves: list[str] = []
         self.finished = False
         self.failed: InvariantError | None = None
+        self.rounds: list[dict] = []        # each finished round's `last_round` record
+        self.winners: list[int] = []
 
 
 def play_checked(game, players: int, seed: int, checks: _Checks, moves=None, only=None) -> _Outcome:
     """Play one game (random moves from `seed`, or the given `moves`), checking after each move."""
     out = _Outcome()
+    checks.new_game()
     rng = random.Random(seed * 1_000_003 + players)
     try:
         state = game.new_game(players=players, seed=seed)
@@ -107,20 +184,23 @@ def play_checked(game, players: int, seed: int, checks: _Checks, moves=None, onl
         return out
     try:
         look = Look(state)
-        phase = look.full["phase"]
+        phase = state._step
         checks.run(look, 0, True, only)
         while not state.is_terminal if moves is None else len(out.moves) < len(moves):
             move = _next_move(state, rng) if moves is None else moves[len(out.moves)]
             if move is None:
                 break
-            before, before_full = state.clone(), look.full
+            before, before_full = state.clone(), look._full
             out.moves.append(move)          # first, so that a move that crashes is in the replay
             _apply(state, move)
+            if state.last_round is not before.last_round and state.last_round is not None:
+                out.rounds.append(state.last_round)
             look = Look(state, before, before_full)
-            changed, phase = look.full["phase"] != phase, look.full["phase"]
+            changed, phase = state._step != phase, state._step
             checks.run(look, len(out.moves), changed, only)
         if state.is_terminal:
             out.finished = True
+            out.winners = list(state.winners)
             checks.at_end(Look(state), only)
     except InvariantError as error:
         out.failed = error
@@ -143,40 +223,92 @@ def _apply(state, move: str) -> None:
         raise InvariantError(ENGINE, f"apply({move!r}) raises {_describe(error)}") from error
 
 
-def check_rules(game, games: int = 200, seed: int = 0, players=None, progress=None, *,
-                max_rounds: int | None = None, thorough: bool = False, invariants=(), skip=(),
-                shrink: bool = True) -> Report:
-    """Play `games` random games per player count under every invariant and report.
+def check_rules(game, games: int | None = 200, seed: int = 0, players=None, progress=None, *,
+                budget: float | None = None, decisions: int | None = None, max_rounds: int | None = None,
+                thorough: bool = False, invariants=(), skip=(), shrink: bool = True) -> Report:
+    """Play random games of `game` under every invariant (and your own) and report.
 
-    `players`: one count, a list, or None for every count the game allows. `progress(done,
-    total)` is called as games finish. `max_rounds` caps games whose rules give no bound
-    (default `DEFAULT_MAX_ROUNDS`); `thorough` runs the costly invariants on every move and
-    for every seat; `invariants` adds your own checks `f(state, before)` that raise
-    `AssertionError`; `skip` names invariants not to check (a known problem being fixed).
+    `games`: games per player count (None: as many as `budget` allows). `budget`: seconds
+    to spend playing, spread evenly over the player counts (None: no limit); `decisions` a
+    budget in decisions instead (every count plays at least one game). `players`: one
+    count, a list, or None for every count the game allows. `progress(done, total)` is
+    called as games finish (`total` is the most games that will be played). `max_rounds`
+    caps games whose rules give no bound (default `DEFAULT_MAX_ROUNDS`); `thorough` runs the
+    costly invariants on every move and for every seat; `invariants` adds your own checks
+    (functions marked `@invariant`, or any `f(state)` / `f(state, before)` raising
+    `AssertionError`); `skip` names invariants not to check (a known problem being fixed).
     Each player count stops at its first failing game, which is shrunk to the shortest
-    failing move list found.
+    failing move list found (with Hypothesis when it is installed, then by rulekit's own
+    passes).
     """
-    counts = _counts(game, players)
-    unknown = set(skip) - _SHRINKABLE
-    if unknown:
-        raise ValueError(f"no invariant {sorted(unknown)[0]!r}; invariants: {', '.join(sorted(_SHRINKABLE))}")
-    checks = _Checks(game, max_rounds, thorough, invariants, skip)
-    report = Report(game.name, counts, variants=tuple(game.selected))
-    total, done = games * len(counts), 0
-    for count in counts:
-        for offset in range(games):
-            out = play_checked(game, count, seed + offset, checks)
-            report.add_game(len(out.moves), out.finished and out.failed is None)
-            done += 1
-            if out.failed is not None:
-                report.failures.append(_failure(game, count, seed + offset, out, checks, shrink))
-                done += games - offset - 1
-                if progress:
-                    progress(done, total)
-                break
-            if progress:
-                progress(done, total)
+    campaign = Campaign([game], players, games=games, budget=budget, decisions=decisions, seed=seed,
+                        max_rounds=max_rounds,
+                        thorough=thorough, invariants=invariants, skip=skip, shrink=shrink)
+    [report] = campaign.run(progress)
     return report
+
+
+class Campaign:
+    """Random games over several `Game`s (a file and its variants) and their player counts,
+    taken in turn, so that a time budget is shared fairly; one `Report` per game."""
+
+    def __init__(self, games_, players=None, *, games: int | None = 200, budget: float | None = None,
+                 decisions: int | None = None, seed: int = 0, max_rounds=None, thorough=False, invariants=(),
+                 skip=(), shrink=True, clock=time.perf_counter):
+        if games is None and budget is None and decisions is None:
+            raise ValueError("give a number of games, a budget in seconds or decisions, or both")
+        self.decisions = decisions
+        unknown = set(skip) - _SHRINKABLE
+        if unknown:
+            raise ValueError(f"no invariant {sorted(unknown)[0]!r}; invariants: {', '.join(sorted(_SHRINKABLE))}")
+        self.games, self.budget, self.seed, self.shrink, self.clock = games, budget, seed, shrink, clock
+        self.checks = [_Checks(g, max_rounds, thorough, invariants, skip) for g in games_]
+        self.reports = [Report(g.name, _counts(g, players), variants=tuple(g.selected)) for g in games_]
+        self.plan = [(i, count) for i, report in enumerate(self.reports) for count in report.players]
+
+    def total(self) -> int | None:
+        return None if self.games is None else self.games * len(self.plan)
+
+    def run(self, progress=None) -> list[Report]:
+        started = self.clock()
+        deadline = None if self.budget is None else started + self.budget
+        played = {key: 0 for key in self.plan}
+        open_ = list(self.plan)
+        done = 0
+        while open_:
+            for key in list(open_):
+                if done >= len(self.plan) and self._spent(deadline):
+                    open_ = []
+                    break
+                if not self._play_one(key, played[key]) or (self.games is not None and played[key] + 1 >= self.games):
+                    open_.remove(key)
+                played[key] += 1
+                done += 1
+                if progress:
+                    progress(done, self.total() if self.games is not None else None)
+        elapsed = self.clock() - started
+        for report, checks in zip(self.reports, self.checks):
+            report.seconds = elapsed
+            report.invariants_checked = checks.count
+        return self.reports
+
+    def _spent(self, deadline) -> bool:
+        if deadline is not None and self.clock() >= deadline:
+            return True
+        return self.decisions is not None and sum(r.decisions for r in self.reports) >= self.decisions
+
+    def _play_one(self, key, offset: int) -> bool:
+        """Play game number `offset` of one (game, player count); False once it failed."""
+        index, count = key
+        report, checks = self.reports[index], self.checks[index]
+        game, seed = checks.game, self.seed + offset
+        out = play_checked(game, count, seed, checks)
+        report.add_game(len(out.moves), out.finished and out.failed is None, players=count,
+                        rounds=out.rounds, winners=out.winners)
+        if out.failed is None:
+            return True
+        report.failures.append(_failure(game, count, seed, out, checks, self.shrink))
+        return False
 
 
 def _counts(game, players) -> list[int]:
@@ -194,7 +326,16 @@ def _failure(game, players: int, seed: int, out: _Outcome, checks: _Checks, shri
     moves = list(out.moves)
     if shrink:
         moves, error = shrink_failure(game, players, seed, moves, error, checks)
-    return Failure(error.invariant, error.message, players, seed, moves, game.name, tuple(game.selected))
+    return Failure(error.invariant, error.message, players, seed, moves, game.name, tuple(game.selected),
+                   kind=failure_kind(error.invariant, error.message), found_moves=len(out.moves))
+
+
+def failure_kind(invariant: str, message: str) -> str:
+    """`"never ends"`, `"engine error"` or `"invariant"` (see `rulekit.replay.KINDS`)."""
+    if invariant == "ends_within_bound" and ("nothing has ended it" in message or "cap of" in message
+                                             or "never ends" in message):
+        return "never ends"
+    return "engine error" if invariant == ENGINE else "invariant"
 
 
 class _Budget:
@@ -217,8 +358,13 @@ def shrink_failure(game, players: int, seed: int, moves: list[str], error: Invar
     tried = _fails(game, players, seed, best, name, checks, spend)
     if tried:
         best, best_error = tried
-    if name == "ends_within_bound":
+    if failure_kind(name, best_error.message) == "never ends":
         return best, best_error
+    found = shrink_with_hypothesis(game, players, seed, best, name, checks)
+    if found is not None:
+        spend.left //= 4                    # Hypothesis did the searching: only polish what it found
+        if len(found[0]) < len(best):
+            best, best_error = found
     for search in (_delete_chunks, _other_paths):
         found = search(game, players, seed, best, name, checks, spend)
         if found:
@@ -291,3 +437,26 @@ def _random_tail(game, players, seed, prefix, limit, name, checks, rng, spend):
         except Exception:   # noqa: BLE001 - replayed and judged by _fails below
             break
     return _fails(game, players, seed, moves, name, checks, spend)
+
+
+def assert_sound(game, games: int | None = 20, *, players=None, seed: int = 0, budget: float | None = None,
+                 invariants=(), skip=(), thorough: bool = False, max_rounds: int | None = None,
+                 variant=None) -> Report:
+    """`check_rules` for pytest: raise `AssertionError` whose message is the readable report
+    (each failure with its seed, moves and replay) unless every invariant holds; else
+    return the `Report`.
+
+    `game` is a `Game`, or a bundled name or rule file path (loaded with `variant`); the
+    other arguments are `check_rules`'s. Needs no Hypothesis."""
+    source = None
+    if not hasattr(game, "new_game"):
+        from ..api import load
+        source = str(game)
+        game = load(source, variant=variant)
+    report = check_rules(game, games=games, seed=seed, players=players, budget=budget, invariants=invariants,
+                         skip=skip, thorough=thorough, max_rounds=max_rounds)
+    for failure in report.failures:
+        failure.source = failure.source or source
+    if not report.ok:
+        raise AssertionError(str(report))
+    return report

@@ -4,13 +4,15 @@ Pipeline place: api → **testing** (strategies) → your property tests. Every 
 by legal moves from a seeded new game, so a failing example is a seed and a move list; the
 strategies draw each move's index, so Hypothesis shrinks towards fewer moves and earlier
 choices in the legal list, and the shrunk example replays with
-`game.new_game(players, seed)` and `state.apply` of `state.history`.
+`game.new_game(players, seed)` and `state.apply` of `state.history`: each strategy
+`note()`s exactly that, so a failing test prints the seed and the moves.
 """
 from __future__ import annotations
 
 import random
 
 import attrs
+from hypothesis import note
 from hypothesis import strategies as st
 
 #: Moves `states` plays at most, unless told otherwise.
@@ -43,14 +45,22 @@ def states(draw, game, players=None, max_moves: int = MAX_MOVES, min_moves: int 
     shorter than `max_moves`.
     """
     count = draw(player_counts(game, players))
-    state = game.new_game(players=count, seed=draw(seeds()))
+    seed = draw(seeds())
+    state = game.new_game(players=count, seed=seed)
     wanted = draw(st.integers(min_value=min_moves, max_value=max_moves))
     for _ in range(wanted):
         if state.is_terminal:
             break
         legal = state.legal_moves()
         state.apply(legal[draw(st.integers(min_value=0, max_value=len(legal) - 1))])
+    note(_replay_note(count, seed, state.history))
     return state
+
+
+def _replay_note(players: int, seed: int, moves) -> str:
+    """What Hypothesis prints with a failing example: the state's seed and moves, to replay."""
+    return (f"state = game.new_game(players={players}, seed={seed}); "
+            f"for move in {list(moves)!r}: state.apply(move)")
 
 
 @attrs.frozen
@@ -96,4 +106,5 @@ def playouts(draw, game, players=None, max_moves: int = 200_000):
             break
         played.append(rng.choice(legal).text)
         state.apply(played[-1])
+    note(_replay_note(count, seed, played))
     return Playout(game, count, seed, tuple(played))
