@@ -13,6 +13,7 @@ from ..engine.bidding import BidNamed
 from ..engine.dealing import DealShowLast
 from ..engine import trick_rules
 from ..engine.state import State
+from . import auction as auctions
 from . import table_play, views
 from .scoring import build_scoring
 from .teams import extra_names, team_plan
@@ -48,6 +49,7 @@ class Ruleset:
         self.winner_keys: list = []
         self.final_score = None       # `score at end -> ...`: added once, when the game ends
         self.grid = None              # a GridGame when players own decks and place cards
+        self.decisions: list = []     # the steps of an auction or a decision (compile/auction.py)
         self.team_plan = None         # a TeamPlan when the rules declare `teams ...`
         self.round_points = None      # state -> points per seat, for scores in parts (scoring.py)
         self.on_start: list = []      # state -> None: set-up of optional mechanisms (counters)
@@ -145,12 +147,14 @@ def build_ruleset(sections: dict, title: str) -> Ruleset:
         if key.startswith("table "):
             tables[key[6:]] = compile_table(item, lambda e: constant.compile(e).fn(None, 0))
     words = grid.words if grid is not None else words_for_deck(deck)
-    exprs = SetExprCompiler({**BASE_NAMES, **extra_names(sections)}, tables, _unreachable, words)
+    exprs = SetExprCompiler({**BASE_NAMES, **auctions.ROLE_NAMES, **extra_names(sections)}, tables,
+                            _unreachable, words)
     _build_round(rules, sections, exprs)
     if grid is not None:
         grid.build(rules, sections, exprs)
     if not build_scoring(rules, sections, exprs, _unreachable):
         _build_score(rules, sections.get("score"), exprs)
+    auctions.install(rules, _clauses(sections))
     if "player errors" in sections:
         table_play.install(rules, sections["player errors"], exprs)
     if "final score" in sections:
@@ -165,6 +169,11 @@ def build_ruleset(sections: dict, title: str) -> Ruleset:
     keys = winner.keys if winner else (n.TieKey("highest", n.Ref("score")),)
     rules.winner_keys = [(1 if k.pick == "highest" else -1, exprs.compile(k.expr).fn) for k in keys]
     return rules
+
+
+def _clauses(sections: dict) -> dict:
+    rnd = sections.get("round")
+    return {type(c): c for c in rnd.clauses} if rnd else {}
 
 
 def _no_tricks(st) -> int:
@@ -213,6 +222,7 @@ def _build_round(rules: Ruleset, sections: dict, exprs: ExprCompiler) -> None:
         rules.steps.append(st_.TrumpFromBid(_highest_bidder(bid)))
     elif isinstance(trump, n.TrumpFixed) and trump.suit.text != "none":
         rules.fixed_trump = deck.suit_names.index(trump.suit.text)
+    rules.steps.extend(auctions.round_steps(rules, clauses))
     tricks = clauses.get(n.Tricks) or clauses.get(n.TricksAll)
     if tricks is not None:
         rules.steps.append(_tricks_step(rules, sections, tricks, bid))
@@ -263,6 +273,8 @@ def _pass_plan(clause: n.Pass) -> tuple[tuple[int, int], ...]:
 def _seat_fn(ref: n.SeatRef, bid, deck=None):
     if ref.kind == "holder":
         return _holder(deck, ref.name.text)
+    if ref.name is not None and ref.name.text in auctions.ROLE_SEATS:
+        return auctions.seat_fn(ref)
     if ref.kind == "highest_bidder":
         return _highest_bidder(bid)
     if ref.kind == "left_of":

@@ -8,6 +8,7 @@ The full view adds everything hidden (every hand, the undealt cards, the seed) s
 from __future__ import annotations
 
 from ..engine.cardsets import cards_of
+from . import auction as auctions
 from ..engine.moves import Move, normalize
 from ..errors import RulekitError
 
@@ -56,6 +57,8 @@ def view(rules, st, seat: int | None) -> dict:
     if rules.turns_card:                    # face up on the table: every seat sees it
         turned = st.extra.get("turned")
         out["turned"] = texts[turned] if turned is not None else None
+    if rules.decisions:
+        auctions.view_keys(rules, st, out)
     if full or rules.taken_face_up:
         out["taken"] = [cards(m) for m in st.taken]
     if full:
@@ -131,6 +134,8 @@ def _restore(rules, data: dict, State):
     st.trump = rules.deck.suit_names.index(data["trump"]) if data.get("trump") else rules.fixed_trump
     st.tricks_played = sum(st.tricks_won)
     restore_progress(rules, st, data, default_phase=data["phase"] if "step" not in data else None)
+    if rules.decisions:
+        auctions.restore_keys(rules, st, data)
     step = rules.steps[st.step] if rules.steps else None
     if hasattr(step, "restore_lead"):           # a trick whose lead is not its first card
         step.restore_lead(st)

@@ -9,8 +9,9 @@ from __future__ import annotations
 from ..compile.deck import ATTRIBUTES
 from ..compile.cardsets_expr import SetExprCompiler
 from ..compile.exprs import BASE_NAMES, BID_NAMES, ExprCompiler, suggest
+from ..compile.auction import ROLE_NAMES
 from ..compile.teams import extra_names
-from . import analysis, check_cards, check_grid, check_table, check_teams
+from . import analysis, check_auction, check_cards, check_grid, check_table, check_teams
 from . import nodes as n
 from .merge import clause_key
 
@@ -56,6 +57,7 @@ class Checker:
         self.check_winner()
         check_teams.run(self)
         check_grid.run(self)
+        check_auction.run(self)
         check_table.run(self)
         analysis.run(self)
 
@@ -86,7 +88,7 @@ class Checker:
         return False
 
     def exprs(self, extra_names=None) -> ExprCompiler:
-        names = dict(BASE_NAMES)
+        names = dict(BASE_NAMES, **ROLE_NAMES)
         names.update(self.extra_names)
         names.update(extra_names or {})
         tables = {key[6:]: (lambda k: 0) for key in self.s if key.startswith("table ")}
@@ -168,7 +170,9 @@ class Checker:
         self.deal = deal
         for clause in rnd.clauses:
             handler = getattr(self, "clause_" + type(clause).__name__.lower(), None)
-            if handler is None:
+            if isinstance(clause, check_auction.CLAUSES):
+                check_auction.clause(self, clause)
+            elif handler is None:
                 check_grid.clause(self, clause)
             else:
                 handler(clause)
@@ -264,7 +268,9 @@ class Checker:
             if self.bid is None and bidding:
                 self.report(ref, "`highest bidder` needs a bidding clause in the round")
             return
-        allowed = LEADERS if winner_ok else ("dealer",)
+        if check_auction.unset_role_seat(self, ref):
+            return
+        allowed = (LEADERS if winner_ok else ("dealer",)) + check_auction.seat_words(self)
         self.word(ref.name, allowed, "seat")
 
     def clause_trumpfrombid(self, clause: n.TrumpFromBid) -> None:
@@ -445,7 +451,8 @@ class Checker:
         for case in score.cases:
             if isinstance(case.condition, (n.Made, n.Missed)) and self.bid is None:
                 self.report(case.condition, "`made` and `missed` compare tricks with the bid, "
-                                            "but the round has no bidding")
+                                            "but the round has no bidding",
+                            "after an auction, test `contract_made`" if check_auction.sets_roles(self) else None)
             if isinstance(case.condition, n.CondExpr):
                 compiler.compile(case.condition.expr, "bool")
             compiler.compile(case.expr, "int")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import attrs
 
+from . import auction_nodes as an
 from . import nodes as n
 
 _SECTION = {
@@ -25,6 +26,7 @@ _CLAUSE = {
     n.Tricks: "tricks", n.TricksAll: "tricks", n.Repeat: "repeat",
     n.Choose: "choose", n.Reveal: "reveal", n.PlaceRevealed: "place", n.Draw: "draw",
     n.Shuffle: "shuffle", n.Tiebreaker: "tiebreaker",
+    an.Auction: "auction", an.ChooseTrump: "choose trump",
 }
 #: Sections whose clauses a variant replaces one by one.
 _CLAUSE_SECTIONS = ("round", "setup")

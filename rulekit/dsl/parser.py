@@ -18,6 +18,7 @@ from lark import Transformer, v_args
 from ..errors import Diagnostic, RuleError
 from . import nodes as n
 from . import recover
+from .parse_auction import AuctionParts
 
 MAX_TEXT = 200_000          # characters in one rule file
 MAX_NESTING = 48            # brackets open at once
@@ -219,7 +220,7 @@ def _copies_digits(token):
 
 
 @v_args(meta=True)
-class _ToNodes(Transformer):
+class _ToNodes(AuctionParts, Transformer):
     """Builds `nodes` from Lark's tree; one method per grammar alternative."""
 
     def __init__(self, text: str, file: str):

@@ -76,6 +76,8 @@ class Encoder:
             if any(s.name == "bid" for s in rules.steps):
                 out.append(("bids", 2 * n))
             out += [("tricks_won", n), ("trump", len(rules.deck.suit_names) + 1), ("dealer", n), ("leader", n)]
+            if getattr(rules, "decisions", None):          # an auction or a trump decision
+                out += [("declarer", n), ("makers", n), ("contract", 1)]
         else:
             cells = self._cells()
             if "ReturnCards" in kinds:
@@ -243,6 +245,15 @@ def _one_seat(key):
     return fill
 
 
+def _makers(enc, st, view, seat, out):
+    for other in view.get("makers") or ():
+        out[enc.rel(seat, other)] = 1
+
+
+def _contract(enc, st, view, seat, out):
+    out[0] = view.get("contract") or 0
+
+
 def _trump(enc, st, view, seat, out):
     names = enc.rules.deck.suit_names
     trump = view.get("trump")
@@ -285,6 +296,7 @@ _FILLERS = [
     ("played", _played), ("turned", _turned), ("bid_cards", _per_seat_cards("bid_cards")),
     ("set_aside", _per_seat_cards("set_aside")), ("bids", _bids), ("tricks_won", _numbers("tricks_won")),
     ("trump", _trump), ("dealer", _one_seat("dealer")), ("leader", _one_seat("leader")),
+    ("declarer", _one_seat("declarer")), ("makers", _makers), ("contract", _contract),
     ("display", _display), ("display_points", _display_points), ("revealed", _per_seat_cards("revealed")),
     ("deck_sizes", _numbers("deck_sizes")), ("removed", _per_seat_cards("removed")),
     ("tiebreaker", _one_seat("tiebreaker")), ("scores", _numbers("scores")),
