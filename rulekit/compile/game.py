@@ -206,6 +206,9 @@ def _build_round(rules: Ruleset, sections: dict, exprs: ExprCompiler) -> None:
         rules.steps.append(deal_step)
     if n.Pass in clauses:
         rules.steps.append(st_.Pass(deck, _pass_plan(clauses[n.Pass])))
+    decide_first = _decision_before_bids(clauses)
+    if decide_first:
+        rules.steps.extend(auctions.round_steps(rules, clauses))
     if isinstance(bid, n.BidNumber):
         first = _seat_fn(_option(bid, n.InTurn).seat, bid) if _option(bid, n.InTurn) else _seat_fn(
             n.SeatRef("named", n.Name("dealer")), bid)
@@ -222,12 +225,20 @@ def _build_round(rules: Ruleset, sections: dict, exprs: ExprCompiler) -> None:
         rules.steps.append(st_.TrumpFromBid(_highest_bidder(bid)))
     elif isinstance(trump, n.TrumpFixed) and trump.suit.text != "none":
         rules.fixed_trump = deck.suit_names.index(trump.suit.text)
-    rules.steps.extend(auctions.round_steps(rules, clauses))
+    if not decide_first:
+        rules.steps.extend(auctions.round_steps(rules, clauses))
     tricks = clauses.get(n.Tricks) or clauses.get(n.TricksAll)
     if tricks is not None:
         rules.steps.append(_tricks_step(rules, sections, tricks, bid))
         rules.taken_face_up = tricks.taken is not None and tricks.taken.text == "face up"
         rules.trick_count = _trick_count(tricks, clauses.get(n.Deal))
+
+
+def _decision_before_bids(clauses: dict) -> bool:
+    """A trump decision in a round without an auction comes before the bids, which are made
+    knowing the trump (a Wizard turned: the dealer names the trump, then all bid)."""
+    return auctions.an.ChooseTrump in clauses and auctions.an.Auction not in clauses and (
+        n.BidNumber in clauses or n.BidCard in clauses)
 
 
 def _trick_count(tricks, deal):
