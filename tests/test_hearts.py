@@ -315,3 +315,9 @@ def test_states_keep_every_invariant(variant):
             state.apply(data.draw(rt.moves(state)))
             rt.check_all(state, before, game=game)
     check()
+
+
+def test_a_first_trick_in_play_restores_with_its_leader(game):
+    state = deal_to_play(game, 1)
+    state.apply("play clubs 2")
+    assert game.restore(state.view()).view() == state.view()

@@ -307,12 +307,16 @@ def _seat_fn(ref: n.SeatRef, bid, deck=None):
 
 
 def _holder(deck, text: str):
-    """`holder of clubs 2`: the seat holding that card; the dealer's left if no seat does."""
+    """`holder of clubs 2`: the seat holding that card (or that played it to the trick in
+    play); the dealer's left if no seat does."""
     cards = sum(1 << c for c, t in enumerate(deck.texts) if t == text)
 
     def holder(st):
         for seat in range(st.n):
             if st.hands[seat] & cards:
+                return seat
+        for seat, card in st.trick:         # already led to the trick in play
+            if cards >> card & 1:
                 return seat
         return (st.dealer + 1) % st.n
     return holder
