@@ -15,6 +15,7 @@ from .compile.exprs import ExprCompiler, BASE_NAMES
 from .compile.game import build_ruleset
 from .dsl import analysis, nodes as n
 from .dsl.checker import Checker
+from .dsl.counts import depends_on_count, restrict, runs, specialise
 from .dsl.merge import apply_items, sections
 from .dsl.parser import MAX_TEXT, diagnostic_at, parse_all
 from .engine.state import State
@@ -211,6 +212,20 @@ class _Count:
         self.round = 1
 
 
+def _check(sections: dict, counts, report, memo: dict) -> None:
+    """Check `sections` for these player counts: once for the whole range when nothing
+    depends on the count, once per count when values do (`end after 60 / players rounds`)."""
+    players = sections.get("players")
+    if depends_on_count(sections) and players is not None and list(counts):
+        for count in counts:
+            Checker(specialise(sections, count, report), report, memo).run()
+    elif players is None or list(counts) == list(range(players.low, players.high + 1)):
+        Checker(sections, report, memo).run()
+    else:
+        for low, high in runs(counts):
+            Checker(restrict(sections, low, high), report, memo).run()
+
+
 class Game:
     """A loaded rule file: start games with `new_game`, set up positions with `restore`."""
 
@@ -221,21 +236,45 @@ class Game:
         self._variants = {k[8:]: v for k, v in base.items() if k.startswith("variant ")}
         self._selected: tuple[str, ...] = ()
         self._compiled: dict[tuple, object] = {}
+        self._merged: dict[tuple, dict] = {}      # variants chosen -> their merged sections
         self._required = {}
+        self._only_for: dict[str, tuple] = {}   # variant -> the only counts it can be played with
         memo: dict = {}
-        Checker(self._base, loader.report, memo).run()
-        for vname, node in self._variants.items():
-            merged = apply_items(self._base, node.items, loader.report, f"variant `{vname}`")
-            Checker(merged, loader.report, memo).run()
-            analysis.variant_changes_nothing(vname, node, self._base, merged, loader.report, memo)
-            if node.required is not None:
-                names = {k: BASE_NAMES[k] for k in ("players",)}
-                fn = ExprCompiler(names, {}, loader.report).compile(node.required, "bool").fn
-                self._required[vname] = fn
-        title = self._base.get("game")
-        self.title = title.title if title else name
         players = self._base.get("players")
         self.players = range(players.low, players.high + 1) if players else range(0)
+        _check(self._base, self.players, loader.report, memo)
+        for vname, node in self._variants.items():
+            merged = apply_items(self._base, node.items, loader.report, f"variant `{vname}`")
+            if node.required is None:
+                _check(merged, self.players, loader.report, memo)
+            else:
+                self._check_required(vname, node, merged, memo)
+            analysis.variant_changes_nothing(vname, node, self._base, merged, loader.report, memo)
+        title = self._base.get("game")
+        self.title = title.title if title else name
+
+    def _check_required(self, vname: str, node, merged: dict, memo: dict) -> None:
+        """A variant `required when C` is checked for the counts where C holds; for the
+        others it is checked quietly, and if it does not check there it may not be chosen there."""
+        report = self._loader.report
+        names = {k: BASE_NAMES[k] for k in ("players",)}
+        compiler = ExprCompiler(names, {}, report)
+        fn = compiler.compile(node.required, "bool", per_seat_ok=False).fn
+        if compiler.problems:
+            _check(merged, self.players, report, memo)
+            return
+        self._required[vname] = fn
+        required = [count for count in self.players if fn(_Count(count), None)]
+        if not required and self.players:
+            report(node.required, f"no allowed player count ({self.players[0]}..{self.players[-1]}) meets "
+                                  f"this condition, so variant `{vname}` is never required",
+                   "check the condition, or leave out `required when`")
+        _check(merged, required, report, memo)
+        others = [count for count in self.players if count not in required]
+        found: list = []
+        _check(merged, others, lambda *problem: found.append(problem), {})
+        if found:
+            self._only_for[vname] = tuple(required)
 
     @property
     def variants(self) -> dict[str, str]:
@@ -261,13 +300,27 @@ class Game:
         for name, required in self._required.items():
             if name not in active and required(_Count(players), None):
                 active.append(name)
+        for name in active:
+            only = self._only_for.get(name)
+            if only is not None and players not in only:
+                counts = ", ".join(map(str, only)) or "no count"
+                raise RuleError([Diagnostic(self.name, 1, 1, f"variant {name!r} can only be played with "
+                                                             f"{counts} players, not {players}",
+                                            "its rules are checked only for the player counts it is required for")])
         key = tuple(sorted(active))
-        if key not in self._compiled:
+        merged = self._merged.get(key)
+        if merged is None:
             merged = self._base
             for name in key:
                 merged = apply_items(merged, self._variants[name].items, self._loader.report, name)
-            rules = build_ruleset(merged, self.title)
-            rules.variants = list(key)
+            self._merged[key] = merged
+        by_count = depends_on_count(merged)
+        if by_count:
+            key = key + (players,)
+        if key not in self._compiled:
+            rules = build_ruleset(specialise(merged, players, self._loader.report) if by_count else merged,
+                                  self.title)
+            rules.variants = [k for k in key if isinstance(k, str)]
             rules.game = self
             self._compiled[key] = rules
         return self._compiled[key]

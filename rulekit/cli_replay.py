@@ -29,7 +29,10 @@ EXIT_STILL_FAILS = 1
               help="Wait for Enter between moves (default: when input is a terminal).")
 @click.option("--moves-only", is_flag=True, help="Print only the moves, not the board before each.")
 @click.option("--upto", type=click.IntRange(min=0), default=None, help="Stop after this many moves.")
-def replay(file, seat, pause, moves_only, upto):
+@click.option("--invariants", "invariant_files", multiple=True, type=click.Path(dir_okay=False),
+              help="A Python file of your own @invariant functions, to check a recorded failure of one "
+                   "of them again (it is run as your code).")
+def replay(file, seat, pause, moves_only, upto, invariant_files):
     """Step through the replay FILE (written by `rulekit check --replay-out` or `play --save`).
 
     In a terminal, Enter shows the next move, a number jumps to that move, `q` quits.
@@ -57,7 +60,8 @@ def replay(file, seat, pause, moves_only, upto):
         return
     walk.show_end()
     if saved.failure is not None and len(moves) == len(saved.moves):
-        _recheck(console, saved, game, state)
+        from .cli_check import _load_invariants
+        _recheck(console, saved, game, state, _load_invariants(invariant_files))
 
 
 def _is_terminal(stream) -> bool:
@@ -176,11 +180,15 @@ class _Walk:
                                     f"{cli._seat(self.state.current_player, self.seat)} to move.", style="bold"))
 
 
-def _recheck(console, saved, game, state) -> None:
+def _recheck(console, saved, game, state, invariants=()) -> None:
     """Check the recorded failure again on the replayed game; exit 1 while it still happens."""
-    from .testing.replaying import still_fails
-    message = still_fails(saved, game, state)
+    from .testing.replaying import known, still_fails
     name = saved.failure.invariant or saved.failure.kind
+    if not known(saved.failure.invariant, invariants):
+        console.print(Text(f"{name} is not a built-in invariant: give the file that defines it "
+                           "(--invariants FILE.py) to check the recorded failure again", style="yellow"))
+        return
+    message = still_fails(saved, game, state, invariants)
     if message is None:
         console.print(Text(f"{name} holds now: the recorded failure no longer happens", style="green"))
         return

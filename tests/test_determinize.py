@@ -275,3 +275,25 @@ def test_the_placement_counts_are_exact():
             brute += 1
     # permutations count each placement 2!·1!·2! times
     assert placement.count(0, (2, 3)) == brute // 4
+
+
+def test_cards_another_seat_drew_and_did_not_keep_are_hidden_in_the_sample():
+    """Duell's draft: 'each draw 5 cards and choose 3 to keep ... Return the other 2 cards to the
+    bottom of your deck.' While seat 0 puts its cards back, seat 1's two unkept cards wait,
+    unseen by seat 0: a sample draws them again from seat 1's hidden cards."""
+    game = rulekit.load("duell-der-tiere", variant="draft")
+    state = game.new_game(players=2, seed=4)
+    state.apply(state.legal_moves()[0])
+    state.apply(state.legal_moves()[0])
+    assert state.view()["phase"] == "return" and state.current_player == 0
+    truth = state.view()["returning"][1]
+    seen = set()
+    for seed in range(40):
+        sample = state.determinize(0, seed=seed)
+        assert sample.view(0) == state.view(0)
+        full = sample.view()
+        assert len(full["returning"][1]) == 2
+        mine = Counter(full["hands"][1] + full["decks"][1] + full["returning"][1])
+        assert mine == Counter(state.view()["hands"][1] + state.view()["decks"][1] + truth)
+        seen.add(tuple(full["returning"][1]))
+    assert len(seen) > 1 and seen != {tuple(truth)}

@@ -11,6 +11,7 @@ import attrs
 
 from . import auction_nodes as an
 from . import nodes as n
+from . import overrides
 
 _SECTION = {
     n.GameTitle: "game", n.Players: "players", n.Deck: "deck", n.Round: "round",
@@ -41,6 +42,10 @@ def section_key(item) -> str:
         return score_key(item)
     if isinstance(item, n.Counter):
         return f"counter {item.name.text}"
+    if isinstance(item, n.ChangeTable):
+        return f"change table {item.name.text}"
+    if isinstance(item, n.ChangeCases):
+        return f"change {item.section}"
     return _SECTION.get(type(item), type(item).__name__.lower())
 
 
@@ -70,12 +75,15 @@ def sections(items, report) -> dict[str, object]:
 def apply_items(base: dict, items, report, who: str) -> dict:
     """`base` with the sections in `items` replacing (or, for round clauses, merging into) it."""
     merged = dict(base)
+    added = []
     for key, item in sections(items, report).items():
         if key in _CLAUSE_SECTIONS and key in merged:
             merged[key] = merge_round(merged[key], item, report)
+        elif key.startswith("change "):
+            overrides.change(merged, key[7:], item, report)
         elif key.startswith("table ") and key not in merged and who != "this file":
-            report(item, f"{who} replaces `{key}`, which the base game does not define",
-                   "define the table in the base game, or check its name")
+            merged[key] = item
+            added.append(item)
         elif key in ("game", "extend") or key.startswith("variant "):
             if key != "game" or who == "this file":
                 merged[key] = item
@@ -83,6 +91,8 @@ def apply_items(base: dict, items, report, who: str) -> dict:
                 report(item, f"a variant cannot contain `{key}`")
         else:
             merged[key] = item
+    for table in added:
+        overrides.table_is_read(merged, table, report, who)
     return merged
 
 

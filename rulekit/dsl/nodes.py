@@ -138,10 +138,12 @@ class Dealer:
 
 @node
 class Deal:
-    """`deal 11 each` or `deal [10, 9, 8] by round each`."""
+    """`deal 11 each`, `deal [10, 9, 8] by round each`, or `deal round each` (`expr`: a count
+    read from `players` and `round`; `counts` is then empty until `counts.specialise`)."""
     counts: tuple[int, ...]
     by_round: bool
     span: Span | None = None
+    expr: object = None
 
 
 @node
@@ -532,9 +534,11 @@ class EndWhen:
 
 @node
 class EndAfterRounds:
-    """`end after 7 rounds`."""
+    """`end after 7 rounds`, or `end after 60 / players rounds` (`expr`: read from `players`;
+    `rounds` is then 0 until `counts.specialise`)."""
     rounds: int
     span: Span | None = None
+    expr: object = None
 
 
 @node
@@ -594,6 +598,36 @@ class ChallengeRule:
 class PlayerErrors:
     """`player errors { ... }`: table play, where seats may act out of turn and revoke."""
     items: tuple
+    span: Span | None = None
+
+
+@node
+class ChangeTable:
+    """`change table bonus { 5: 20, else: 0 }`: these keys of a table get new values."""
+    name: Name
+    entries: tuple[TableEntry, ...]
+    span: Span | None = None
+
+
+@node
+class AddCase:
+    """`add lead is trump -> any` in `change follow { ... }`: a case before the last one."""
+    case: object
+    span: Span | None = None
+
+
+@node
+class RemoveCase:
+    """`remove any trump played` in `change trick winner { ... }`: the case with this condition goes."""
+    condition: object
+    span: Span | None = None
+
+
+@node
+class ChangeCases:
+    """`change follow { add ...  remove ... }` (`section` "follow" or "trick winner")."""
+    section: str
+    changes: tuple
     span: Span | None = None
 
 

@@ -298,10 +298,14 @@ class _ToNodes(AuctionParts, Transformer):
 
     def deal(self, meta, c):
         counts, by_round = c[0]
-        return n.Deal(counts, by_round, self._span(meta))
+        if isinstance(counts, tuple):
+            return n.Deal(counts, by_round, self._span(meta))
+        return n.Deal((), False, self._span(meta), counts)      # `deal round each`: an expression
 
     def count_fixed(self, meta, c):
-        return (self._i(c[0]),), False
+        if isinstance(c[0], n.Int):
+            return (c[0].value,), False
+        return c[0], False
 
     def count_by_round(self, meta, c):
         return tuple(self._i(t) for t in c), True
@@ -454,6 +458,22 @@ class _ToNodes(AuctionParts, Transformer):
     def score_case(self, meta, c):
         return n.ScoreCase(c[0], c[1], self._span(meta), tuple(c[2:]))
 
+    # -- overrides
+    def change_table(self, meta, c):
+        return n.ChangeTable(self._name(c[0]), tuple(e for e in c[1:] if e is not None), self._span(meta))
+
+    def change_follow(self, meta, c):
+        return n.ChangeCases("follow", tuple(c), self._span(meta))
+
+    def change_winner(self, meta, c):
+        return n.ChangeCases("trick winner", tuple(c), self._span(meta))
+
+    def add_case(self, meta, c):
+        return n.AddCase(c[0], self._span(meta))
+
+    def remove_case(self, meta, c):
+        return n.RemoveCase(c[0], self._span(meta))
+
     # -- teams and counters
     def teams_opposite(self, meta, c):
         return n.Teams("opposite", (), self._span(meta))
@@ -508,7 +528,9 @@ class _ToNodes(AuctionParts, Transformer):
         return n.EndWhen(c[0], self._span(meta))
 
     def end_after_rounds(self, meta, c):
-        return n.EndAfterRounds(self._i(c[0]), self._span(meta))
+        if isinstance(c[0], n.Int):
+            return n.EndAfterRounds(c[0].value, self._span(meta))
+        return n.EndAfterRounds(0, self._span(meta), c[0])      # `end after 60 / players rounds`
 
     def winner(self, meta, c):
         return n.Winner(tuple(c), self._span(meta))

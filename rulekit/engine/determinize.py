@@ -283,6 +283,9 @@ class Determinizer:
                 if st.pending[p] is not None:
                     self.places.append(("choice", p))
                     sizes.append(1)
+                if gs.returning[p]:                      # drawn, not kept, not yet put back
+                    self.places.append(("returning", p))
+                    sizes.append(gs.returning[p].bit_count())
             self.places.append(("deck", p))
             sizes.append(len(gs.decks[p]))
         hidden = 0
@@ -290,6 +293,7 @@ class Determinizer:
             hidden |= _mask(gs.decks[p])
             if p != seat:
                 hidden |= st.hands[p] | (1 << st.pending[p] if st.pending[p] is not None else 0)
+                hidden |= gs.returning[p]
         for card in cards_of(hidden):
             pools.setdefault(owner[card], []).append(card)
         classes = []
@@ -314,6 +318,8 @@ class Determinizer:
                     d.hands[p] = _mask(cards)
                 elif kind == "choice":
                     d.pending[p] = cards[0]
+                elif kind == "returning":
+                    gs.returning[p] = _mask(cards)
                 else:
                     rng.shuffle(cards)
                     gs.decks[p] = cards

@@ -46,13 +46,20 @@ def replay(source, *, game=None, invariants=(), skip=(), max_rounds: int | None 
     return saved.play(game)
 
 
-def still_fails(saved: Replay, game, state=None) -> str | None:
+def known(name: str | None, invariants=()) -> bool:
+    """Can `name` be checked again: a built-in invariant, the engine, or one of `invariants`?"""
+    from .custom import invariant_name
+    from .runner import _SHRINKABLE
+    return name is None or name in _SHRINKABLE or any(invariant_name(f) == name for f in invariants)
+
+
+def still_fails(saved: Replay, game, state=None, invariants=()) -> str | None:
     """The message of the replay's recorded failure if it happens again, else None."""
     failure = saved.failure
     if failure is None:
         return None
     try:
-        replay(saved, game=game)
+        replay(saved, game=game, invariants=invariants)
     except InvariantError as error:
         if failure.invariant in (None, error.invariant):
             return error.message

@@ -271,7 +271,8 @@ class Campaign:
 
     def run(self, progress=None) -> list[Report]:
         started = self.clock()
-        deadline = None if self.budget is None else started + self.budget
+        deadline = self._deadline = None if self.budget is None else started + self.budget
+        self._shrunk: set[str] = set()
         played = {key: 0 for key in self.plan}
         open_ = list(self.plan)
         done = 0
@@ -307,8 +308,18 @@ class Campaign:
                         rounds=out.rounds, winners=out.winners)
         if out.failed is None:
             return True
-        report.failures.append(_failure(game, count, seed, out, checks, self.shrink))
+        report.failures.append(_failure(game, count, seed, out, checks, self._shrink_how(out.failed)))
         return False
+
+    def _shrink_how(self, error: InvariantError):
+        """Search each invariant's first failure of the run; cut the others, and any failure
+        once the time budget is spent: the report shows each fault's shortest replay."""
+        if not self.shrink:
+            return False
+        first = error.invariant not in self._shrunk
+        self._shrunk.add(error.invariant)
+        late = self._deadline is not None and self.clock() >= self._deadline
+        return True if first and not late else "cut"
 
 
 def _counts(game, players) -> list[int]:
@@ -321,11 +332,14 @@ def _counts(game, players) -> list[int]:
     return counts
 
 
-def _failure(game, players: int, seed: int, out: _Outcome, checks: _Checks, shrink: bool) -> Failure:
+def _failure(game, players: int, seed: int, out: _Outcome, checks: _Checks, shrink) -> Failure:
+    """The failure of one game; `shrink` is True, False or "cut" (only cut to the first
+    failing move: for a fault already shrunk in this run, or once the time budget is spent)."""
     error = out.failed
     moves = list(out.moves)
     if shrink:
-        moves, error = shrink_failure(game, players, seed, moves, error, checks)
+        moves, error = shrink_failure(game, players, seed, moves, error, checks,
+                                      search=shrink != "cut")
     return Failure(error.invariant, error.message, players, seed, moves, game.name, tuple(game.selected),
                    kind=failure_kind(error.invariant, error.message), found_moves=len(out.moves))
 
@@ -348,8 +362,9 @@ class _Budget:
 
 
 def shrink_failure(game, players: int, seed: int, moves: list[str], error: InvariantError,
-                   checks: _Checks, budget: int = SHRINK_BUDGET):
-    """The shortest move list found that still breaks `error.invariant`, and its error."""
+                   checks: _Checks, budget: int = SHRINK_BUDGET, search: bool = True):
+    """The shortest move list found that still breaks `error.invariant`, and its error
+    (with `search=False`, only cut to the move that first breaks it)."""
     name = error.invariant
     if name not in _SHRINKABLE and not any(getattr(c, "__name__", "") == name for c in checks.extra):
         return moves, error
@@ -358,7 +373,7 @@ def shrink_failure(game, players: int, seed: int, moves: list[str], error: Invar
     tried = _fails(game, players, seed, best, name, checks, spend)
     if tried:
         best, best_error = tried
-    if failure_kind(name, best_error.message) == "never ends":
+    if not search or failure_kind(name, best_error.message) == "never ends":
         return best, best_error
     found = shrink_with_hypothesis(game, players, seed, best, name, checks)
     if found is not None:

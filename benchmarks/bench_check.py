@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""What checking costs: decisions per second of random play with and without the invariants.
+
+    python benchmarks/bench_check.py [--games N] [--players P] [--thorough] [--json FILE]
+
+For every shipped game, the same N random games (seeds 0..N-1, the moves `check_rules`
+plays) run twice in one process: plain, through `legal_moves()` and `apply()` only, and
+under `check_rules`'s invariant schedule (`rulekit.testing.runner.play_checked`), without
+shrinking. The ratio is what `rulekit check` pays per decision for its invariants; the
+issue asks for a small multiple of plain play. `--thorough` measures the long run's
+schedule (every invariant on every move, for every seat) instead. Absolute figures vary
+from machine to machine and with load: read the ratios, on a quiet machine.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import rulekit  # noqa: E402
+from rulekit.testing.runner import _Checks, play_checked  # noqa: E402
+
+
+def plain(game, players: int, seeds) -> tuple[int, float]:
+    """Decisions and seconds of random games through the public API (the runner's moves)."""
+    decisions, started = 0, time.perf_counter()
+    for seed in seeds:
+        state = game.new_game(players=players, seed=seed)
+        rng = random.Random(seed * 1_000_003 + players)
+        while not state.is_terminal:
+            legal = state.legal_moves()
+            if not legal:
+                break
+            state.apply(rng.choice(legal).text)
+            decisions += 1
+    return decisions, time.perf_counter() - started
+
+
+def checked(game, players: int, seeds, thorough: bool) -> tuple[int, float, int]:
+    """Decisions, seconds and invariant checks of the same games under the invariants."""
+    checks = _Checks(game, None, thorough)
+    decisions, started = 0, time.perf_counter()
+    for seed in seeds:
+        out = play_checked(game, players, seed, checks)
+        if out.failed is not None:
+            raise SystemExit(f"{game.name}: {out.failed}")
+        decisions += len(out.moves)
+    return decisions, time.perf_counter() - started, checks.count
+
+
+def measure(name: str, games: int, players: int | None, thorough: bool) -> dict:
+    game = rulekit.load(name)
+    count = players if players in game.players else (4 if 4 in game.players else game.players[0])
+    seeds = range(games)
+    plain_decisions, plain_seconds = plain(game, count, seeds)
+    decisions, seconds, checks = checked(game, count, seeds, thorough)
+    assert decisions == plain_decisions, (name, decisions, plain_decisions)
+    return {"game": name, "players": count, "games": games, "decisions": decisions,
+            "plain_per_second": plain_decisions / plain_seconds, "checked_per_second": decisions / seconds,
+            "ratio": seconds / plain_seconds, "checks": checks, "checks_per_decision": checks / decisions}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=5)
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--thorough", action="store_true")
+    parser.add_argument("--json", type=Path, default=None)
+    args = parser.parse_args(argv)
+    rows = [measure(name, args.games, args.players, args.thorough) for name in rulekit.bundled()]
+    mode = "thorough" if args.thorough else "default"
+    print(f"invariant cost, {mode} schedule, {args.games} games per game")
+    print(f"{'game':<20} {'players':>7} {'decisions':>10} {'plain/s':>10} {'checked/s':>10} "
+          f"{'× plain':>8} {'checks/decision':>16}")
+    for row in rows:
+        print(f"{row['game']:<20} {row['players']:>7} {row['decisions']:>10} {row['plain_per_second']:>10,.0f} "
+              f"{row['checked_per_second']:>10,.0f} {row['ratio']:>8.1f} {row['checks_per_decision']:>16.2f}")
+    if args.json:
+        args.json.write_text(json.dumps({"mode": mode, "rows": rows}, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
