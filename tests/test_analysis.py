@@ -97,21 +97,40 @@ end after 3 rounds
     assert problems(text) == [(10, "bids are made with a card, but round 2 deals no cards")]
 
 
-def test_a_winner_rule_that_can_name_two_winners():
-    # Instinct: "All trump cards share the same rank", so `highest trump` cannot choose between
-    # two of them; the rule file says "whoever played the last trump card captures the trick".
+def _winner(game, players, cards, trump=-1):
+    """The seat the compiled trick-winner rule gives a trick of these card texts (seat i
+    plays cards[i], seat 0 leads)."""
+    rules = game.ruleset(players)
+    step = next(s for s in rules.steps if hasattr(s, "winner"))
+    ids, taken = [], set()
+    for text in cards:
+        card = next(c for c in range(rules.deck.size) if rules.deck.texts[c] == text and c not in taken)
+        taken.add(card)
+        ids.append(card)
+    trick = list(enumerate(ids))
+    return step.winner(trick, sum(1 << c for c in ids), ids[0], trump)
+
+
+def test_equal_cards_under_highest_go_to_the_one_played_first():
+    """The reference: "When two cards are equal under the order, the one played first counts
+    as higher". `highest trump` over Instinct's six equal trumps loads, and the first trump
+    played takes the trick (Instinct itself says `last trump`: "whoever played the last trump
+    card captures the trick")."""
     text = (ROOT / "rules" / "instinct.rules").read_text()
     text = changed("any trump played -> last trump", "any trump played -> highest trump", text)
-    line = text.splitlines().index("  any trump played -> highest trump") + 1
-    assert problems(text) == [(line, "this case can name two winners: two copies of `trump` are equal "
-                                   "in the card order, and `highest` cannot choose between them")]
+    game = rulekit.loads(text)
+    assert _winner(game, 4, ["red 3", "trump", "blue 5", "trump"]) == 1
+    assert _winner(rulekit.load("instinct"), 4, ["red 3", "trump", "blue 5", "trump"]) == 3
 
 
-def test_an_order_that_ignores_suits_ties_across_suits():
+def test_an_order_that_ignores_suits_lets_the_first_of_equal_ranks_win():
     text = changed("  ranks 1..8\n", "  ranks 1..8\n  order rank\n")
     text = changed("otherwise -> highest card of lead suit", "otherwise -> highest card", text)
-    assert problems(text) == [(18, "this case can name two winners: `red 1` and `blue 1` are equal "
-                                   "in the card order, and `highest` cannot choose between them")]
+    game = rulekit.loads(text)
+    assert _winner(game, 3, ["red 1", "blue 1", "green 1"]) == 0
+    assert _winner(game, 3, ["red 1", "blue 2", "green 2"]) == 1
+    lowest = rulekit.loads(changed("highest card", "lowest card", text))
+    assert _winner(lowest, 3, ["red 2", "blue 1", "green 1"]) == 1
 
 
 def test_a_first_or_last_pick_never_ties():
@@ -153,9 +172,10 @@ def test_a_winner_case_that_can_find_no_card():
     assert problems(text) == [(17, "this case can find no card to win the trick")]
 
 
-def test_a_turned_card_trump_is_checked_for_ties():
-    """A turned card can make any suit trump, a suit of equal copies included: `highest trump`
-    could then meet two equal cards."""
+def test_a_turned_special_card_makes_no_suit_trump():
+    """A turned card makes its suit trump, but a special card turned makes none (the engine:
+    "A special card turned ... gives no trump"), so the jokers are never `highest trump`
+    candidates as trumps; and equal jokers would go to the one played first anyway."""
     text = """game "Turned"
 players 2..4
 deck {
@@ -177,6 +197,56 @@ trick winner {
 score { otherwise -> tricks }
 end after 3 rounds
 """
-    with pytest.raises(rulekit.RuleError) as caught:
-        rulekit.loads(text)
-    assert any("can name two winners" in d.message for d in caught.value.diagnostics)
+    game = rulekit.loads(text)
+    assert _winner(game, 3, ["joker", "red 2", "joker"], trump=-1) == 0
+    assert _winner(game, 3, ["red 2", "blue 6", "blue 3"], trump=1) == 1
+    joker_suit = game.ruleset(3).deck.suit_names.index("joker")
+    turned = [game.new_game(players=3, seed=seed).view() for seed in range(30)]
+    jokers = [view for view in turned if view.get("turned") == "joker"]
+    assert jokers and all(view["trump"] is None for view in jokers)
+    assert joker_suit >= game.ruleset(3).deck.regular_suits
+
+
+
+TWO_SUITS = """game "Two suits"
+players 2..4
+deck {
+  suits red, blue
+  ranks 1..6
+}
+round {
+  deal 3 each
+  tricks 3, first led by dealer, then by winner
+}
+follow { otherwise -> same suit as lead if able }
+trick winner {
+  lead is red -> highest red
+  otherwise   -> highest blue
+}
+score { otherwise -> tricks }
+end after 3 rounds
+"""
+
+
+def test_a_lead_is_guard_counts_for_the_cases_after_it():
+    """After `lead is red -> ...`, only blue leads reach `otherwise`, and `highest blue` always
+    finds the lead there: the file loads, and the engine agrees on every lead."""
+    game = rulekit.loads(TWO_SUITS)
+    assert _winner(game, 2, ["blue 2", "red 6"]) == 0
+    assert _winner(game, 2, ["blue 2", "blue 6"]) == 1
+    assert _winner(game, 2, ["red 2", "blue 6"]) == 0
+
+
+def test_without_the_guard_covering_every_other_lead_the_case_is_refused():
+    """With a third suit, a green lead reaches `otherwise -> highest blue` and a trick of
+    green cards holds no blue card: the rule does not say who wins it."""
+    text = TWO_SUITS.replace("suits red, blue", "suits red, blue, green")
+    assert problems(text) == [(14, "this case can find no card to win the trick")]
+
+
+def test_a_case_guarded_by_any_played_finds_its_card():
+    text = TWO_SUITS.replace("  lead is red -> highest red\n", "  any red played -> highest red\n")
+    text = text.replace("suits red, blue", "suits red, blue, green")
+    assert problems(text) == [(14, "this case can find no card to win the trick")]
+    text = text.replace("otherwise   -> highest blue", "otherwise   -> highest card of lead suit")
+    assert problems(text) == []

@@ -128,6 +128,7 @@ player decks black, white {
   seed 3    scores 2
   stone 4, stone 5, stone 6
 }
+end when count(display) = 12
 """
 
 

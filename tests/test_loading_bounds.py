@@ -112,13 +112,13 @@ def test_a_gap_in_a_huge_table_is_found_without_listing_every_key():
 def test_variants_that_keep_the_trick_rules_analyse_them_once(monkeypatch):
     own = len(rulekit.loads(INSTINCT).variants)
     calls = []
-    original = analysis.winner_cannot_tie
+    original = analysis.winner_cases
 
     @functools.wraps(original)
     def counting(checker):
         calls.append(1)
         return original(checker)
-    monkeypatch.setattr(analysis, "winner_cannot_tie", counting)
+    monkeypatch.setattr(analysis, "winner_cases", counting)
     variants = "".join(f"variant v{i} {{ end when max(score) >= {i + 101} }}\n" for i in range(300))
     game = rulekit.loads(INSTINCT + variants)
     assert len(game.variants) == own + 300

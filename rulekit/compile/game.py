@@ -25,7 +25,8 @@ from .grid_game import GridGame
 from . import leads
 from .tricks import PredicateTables, follow_table, winner_rule
 
-#: A game that has not ended after this many rounds ends anyway (the rules loop forever).
+#: A game that has not ended after this many rounds is stopped (its rules may loop forever):
+#: it is over with no winners, and its view says `"capped": true`.
 MAX_ROUNDS = 10_000
 
 _OFFSETS = {"left": 1, "right": -1, "across": None}
@@ -49,6 +50,7 @@ class Ruleset:
         self.winner_keys: list = []
         self.final_score = None       # `score at end -> ...`: added once, when the game ends
         self.grid = None              # a GridGame when players own decks and place cards
+        self.max_rounds = MAX_ROUNDS  # the safety cap: a game still going after it is stopped
         self.decisions: list = []     # the steps of an auction or a decision (compile/auction.py)
         self.team_plan = None         # a TeamPlan when the rules declare `teams ...`
         self.round_points = None      # state -> points per seat, for scores in parts (scoring.py)
@@ -96,18 +98,25 @@ class Ruleset:
                          "points": points, "scores": list(st.scores)}
         if st.dealer is not None:
             st.dealt[st.dealer] += 1
-        if self.end(st, None) or st.round >= MAX_ROUNDS or (self.grid is not None and self.grid.stalled(st)):
+        ended = self.end(st, None) or (self.grid is not None and self.grid.stalled(st))
+        if ended or st.round >= self.max_rounds:
             if self.final_score is not None:
                 finals = [self.final_score(st, seat) for seat in range(st.n)]
                 st.scores = [score + final for score, final in zip(st.scores, finals)]
             st.is_terminal = True
             st.current_player = None
-            st.winners = self.winners_of(st)
+            # stopped by the cap: nobody won (the view says `capped`, see `capped`)
+            st.winners = self.winners_of(st) if ended else []
             return
         st.round += 1
         if self.dealer_then == "next" and st.dealer is not None:
             st.dealer = (st.dealer + 1) % st.n
         self.reset_round(st)
+
+    def capped(self, st: State) -> bool:
+        """Was the game stopped by the round cap (`max_rounds`) rather than by its rules?
+        Only then is a finished game without winners."""
+        return st.is_terminal and not st.winners and st.round >= self.max_rounds
 
     def winners_of(self, st: State) -> list[int]:
         keys = [tuple(sign * fn(st, seat) for sign, fn in self.winner_keys) for seat in range(st.n)]

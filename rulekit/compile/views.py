@@ -37,6 +37,7 @@ def view(rules, st, seat: int | None) -> dict:
         "hand_sizes": [h.bit_count() for h in st.hands],
         "is_terminal": st.is_terminal,
         "winners": list(st.winners),
+        "capped": rules.capped(st),
         "dealer": st.dealer,
         "dealt": list(st.dealt),
         "leader": st.leader,

@@ -4,7 +4,8 @@ Pipeline place: nodes → merge → checker (**analysis**) → compiler. `run` i
 checker after its own checks, with the checker itself, so it can `report` in the same way;
 `variant_changes_nothing` is called by the loader for each variant, which only it can see.
 Each analysis looks for one way a rule file can load and still fail in play: a round that
-waits for a card nobody can give, a trick two cards can win, a variant that is the base game.
+waits for a card nobody can give, a trick-winner case that finds no card, a variant that is
+the base game, an end that can never come.
 """
 from __future__ import annotations
 
@@ -14,9 +15,9 @@ from . import nodes as n
 
 #: Rounds of `[...] by round` schedules compared at most (their cycle repeats after that).
 MAX_SCHEDULE = 10_000
-#: Leads × trump suits examined at most for ties in the trick-winner rule (larger decks are
-#: left to play-testing, so that loading stays quick).
-MAX_TIE_CASES = 200_000
+#: Leads × trump suits tabulated at most for the trick-winner rule (larger decks get the
+#: simpler syntactic checks, so that loading stays quick).
+MAX_TABLE_CASES = 200_000
 
 
 def run(checker) -> None:
@@ -25,11 +26,13 @@ def run(checker) -> None:
     tricks_need_a_trick(checker)
     tricks_need_cards(checker)
     bids_fit_the_hand(checker)
+    checker.cached(end_can_come, *(checker.s.get(k) for k in ("end", "players", "player decks", "board")),
+                   *(v for k, v in checker.s.items() if "score" in k), *_clauses(checker, n.Repeat))
     passes_fit_each_round(checker)
     card_bids_need_cards(checker)
     s = checker.s
     trumps = _clauses(checker, (n.TrumpFromBid, n.TrumpTurned, n.TrumpFixed, n.Deal))
-    checker.cached(winner_cannot_tie, s.get("deck"), s.get("players"), s.get("follow"),
+    checker.cached(winner_cases, s.get("deck"), s.get("players"), s.get("follow"),
                    s.get("trick winner"), s.get("player decks"), *trumps)
 
 
@@ -100,6 +103,121 @@ def bids_fit_the_hand(checker) -> None:
                            "bid a smaller range")
 
 
+# ---- ends that never come -------------------------------------------------------------------
+
+class _Probe:
+    """A stand-in state with only what never changes in a game (the player count), the round,
+    and the scores when no rule ever changes them; reading anything else raises."""
+    __slots__ = ("n", "round", "scores")
+
+
+def end_can_come(checker) -> None:
+    """`end when C` must be able to hold: refused when C can be decided from the rules alone
+    and holds in no round up to the engine's cap (it reads only the round, the player count
+    or scores no rule changes), or when it waits for a display fuller than the decks or the
+    board can make it."""
+    end = checker.s.get("end")
+    if not isinstance(end, n.EndWhen):
+        return
+    most = _display_most(checker)
+    if most is not None and _never(end.condition, most):
+        checker.report(end, f"this end can never come: the display can never hold that many cards, "
+                            f"only {most[0]} ({most[1]})",
+                       "end when the display is full, like `end when count(display) = "
+                       f"{most[0]}`, or make the board or the decks fit (as written, play would "
+                       "only stop when the hands run out)")
+        return
+    count = _never_in_any_round(checker, end)
+    if count is not None:
+        from ..compile.game import MAX_ROUNDS
+        checker.report(end, f"the game never ends: this condition depends only on the round, the "
+                            f"player count and scores no rule changes, and with {count} players it "
+                            f"holds in no round up to the engine's cap of {MAX_ROUNDS} rounds",
+                       "end on something the game changes, like `end when max(score) >= 100`, "
+                       "or `end after N rounds`")
+
+
+def _never_in_any_round(checker, end) -> int | None:
+    """A player count for which the condition, read from `_Probe` alone, holds in no round."""
+    from ..compile.cardsets_expr import SetExprCompiler
+    from ..compile.exprs import BASE_NAMES
+    from ..compile.game import MAX_ROUNDS
+
+    failed = []
+    compiler = SetExprCompiler(dict(BASE_NAMES), {}, lambda *a, **k: failed.append(a), checker.card_words)
+    try:
+        fn = compiler.compile(end.condition, "bool", per_seat_ok=False).fn
+    except Exception:   # noqa: BLE001 - what the checker reported itself
+        return None
+    if failed:
+        return None
+    low, high = checker.players_range
+    fixed_scores = _scores_never_change(checker)
+    for count in range(max(low, 1), min(high, 16) + 1):
+        probe = _Probe()
+        probe.n = count
+        if fixed_scores:
+            probe.scores = [0] * count
+        try:
+            if not any(_holds(fn, probe, rnd) for rnd in range(1, MAX_ROUNDS + 1)):
+                return count
+        except Exception:   # noqa: BLE001 - it reads more than the probe knows: not decidable
+            return None
+    return None
+
+
+def _holds(fn, probe, rnd: int) -> bool:
+    probe.round = rnd
+    return bool(fn(probe, None))
+
+
+def _scores_never_change(checker) -> bool:
+    """No rule can change a score: the one `score` section gives 0 in every case, and no other
+    section (named or team scores, awards, a final score) can add points."""
+    score = checker.s.get("score")
+    others = [k for k in checker.s if "score" in k and k != "score"]
+    if score is None or others or _clauses(checker, n.Repeat):
+        return False
+    return all(isinstance(case.expr, n.Int) and case.expr.value == 0 for case in score.cases)
+
+
+def _display_most(checker):
+    """The most cards a grid game's display can hold, and why: (count, reason), or None."""
+    decks = checker.s.get("player decks")
+    if decks is None:
+        return None
+    cards = sum(len(card.heads) for card in decks.cards) * max(1, len(decks.colours))
+    board = checker.s.get("board")
+    cells = board.rows * board.cols if board is not None else None
+    if cells is not None and cells < cards:
+        return cells, f"the board has {board.rows}×{board.cols} cells"
+    return cards, f"the decks hold {cards} cards"
+
+
+def _never(expr, most) -> bool:
+    """Does `expr` never hold while the display holds 0..most cards (and whatever else)?"""
+    if isinstance(expr, n.BoolOp):
+        left, right = _never(expr.left, most), _never(expr.right, most)
+        return (left or right) if expr.op == "and" else (left and right)
+    if isinstance(expr, n.Compare):
+        sides = (expr.left, expr.right)
+        for this, other, flip in ((sides[0], sides[1], False), (sides[1], sides[0], True)):
+            if _is_display_count(this) and isinstance(other, n.Int):
+                op = _FLIPPED.get(expr.op, expr.op) if flip else expr.op
+                return not any(_COMPARE[op](value, other.value) for value in range(most[0] + 1))
+    return False
+
+
+def _is_display_count(expr) -> bool:
+    return isinstance(expr, n.Call) and expr.func == "count" and len(expr.args) == 1 and \
+        isinstance(expr.args[0], n.Ref) and expr.args[0].name == "display"
+
+
+_COMPARE = {"=": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
+            "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
+_FLIPPED = {"<": ">", ">": "<", "<=": ">=", ">=": "<="}
+
+
 def _deals(checker):
     deal = next(iter(_clauses(checker, n.Deal)), None)
     return deal.counts if deal is not None and deal.counts else None
@@ -138,30 +256,67 @@ def card_bids_need_cards(checker) -> None:
 
 # ---- trick winners ----------------------------------------------------------------------------
 
-def winner_cannot_tie(checker) -> None:
-    """A `highest`/`lowest` pick must never meet two cards that the card order calls equal
-    (copies of one card, or an order that ignores the suit): the rule would name two winners."""
+def winner_cases(checker) -> None:
+    """Every trick-winner case must find a card in each trick it applies to (see
+    `cases_find_a_card`). Two cards equal under the order are no problem: the one played
+    first counts as higher (and as lower), as the reference says and the engine does."""
     rule = checker.s.get("trick winner")
     deck = _deck_model(checker) if rule is not None else None
-    if deck is None or (len(deck.suit_names) + 1) * (deck.size + 1) > MAX_TIE_CASES:
-        return
-    try:
-        tables = _winner_tables(checker, rule, deck)
-    except (KeyError, ValueError, IndexError, AttributeError, TypeError):
-        return          # names the checker has already reported
-    trumps = _trumps(checker, deck)
-    leads = _possible_leads(checker, deck)
-    for index, case in enumerate(rule.cases):
-        if case.pick not in ("highest", "lowest"):
-            continue
-        tie = _first_tie(deck, tables, index, trumps, checker.players_range[1] <= 2, leads)
-        if tie is not None:
-            a, b = deck.texts[tie[0]], deck.texts[tie[1]]
-            cards = f"two copies of `{a}`" if a == b else f"`{a}` and `{b}`"
-            checker.report(case, f"this case can name two winners: {cards} are equal in the card "
-                                 f"order, and `{case.pick}` cannot choose between them",
-                           "pick the `first` or `last` of them, or give the deck an order that tells "
-                           "them apart (like `order rank, then suit`)")
+    tables = None
+    if deck is not None and (len(deck.suit_names) + 1) * (deck.size + 1) <= MAX_TABLE_CASES:
+        try:
+            tables = _winner_tables(checker, rule, deck)
+        except (KeyError, ValueError, IndexError, AttributeError, TypeError):
+            tables = None       # names the checker has already reported
+    if rule is not None:
+        cases_find_a_card(checker, rule, deck, tables)
+
+
+def cases_find_a_card(checker, rule, deck, tables) -> None:
+    """A case that applies to a trick must find a card of its pick there. With the deck's
+    tables this is decided per trump and lead, so the cases before it count: after
+    `lead is red -> ...`, `otherwise -> highest blue` is fine in a deck of red and blue.
+    Without them (a deck too large to tabulate), the pick must admit the lead, or the case
+    be guarded by its own predicate."""
+    if tables is None:
+        flagged = [i for i, case in enumerate(rule.cases) if not _admits_lead_syntactically(case)]
+    else:
+        trumps, leads = _trumps(checker, deck), _possible_leads(checker, deck)
+        if leads is not None and not any(leads):
+            leads = None        # a lead rule no card meets: reported by the checker itself
+        flagged = [i for i in range(len(rule.cases)) if _may_find_no_card(deck, tables, i, trumps, leads)]
+    for index in flagged:
+        checker.report(rule.cases[index], "this case can find no card to win the trick",
+                       "pick among cards the lead always belongs to (`card of lead suit`, "
+                       "`card that followed`), or guard it with `any ... played`")
+
+
+def _admits_lead_syntactically(case) -> bool:
+    from .checker import _admits_lead
+
+    guarded = isinstance(case.condition, (n.AnyPlayed, n.LeadIs)) and \
+        n.shape(case.condition.pred) == n.shape(case.pred)
+    return guarded or _admits_lead(case.pred)
+
+
+def _may_find_no_card(deck, tables, index: int, trumps: list[int], leads) -> bool:
+    """Is there a trick that reaches case `index`, meets its condition, and holds no card
+    its pick admits? The lead is in every trick; `any P played` needs a P card in it."""
+    kind, condition, pick = tables[index]
+    for trump in trumps:
+        for lead in range(deck.size):
+            if leads is not None and not leads[trump + 1] >> lead & 1:
+                continue
+            allowed = _reachable(tables, index, trump, lead)
+            picked = pick[trump + 1][lead + 1]
+            if allowed is None or picked >> lead & 1:
+                continue
+            if kind is n.LeadIs and not condition[trump + 1][lead + 1] >> lead & 1:
+                continue
+            if kind is n.AnyPlayed and not condition[trump + 1][lead + 1] & allowed & ~picked:
+                continue
+            return True
+    return False
 
 
 def _deck_model(checker):
@@ -216,26 +371,6 @@ def _possible_leads(checker, deck):
     return [row[0] for row in PredicateTables(deck).table(follow.lead_from.pred)]
 
 
-def _first_tie(deck, tables, index: int, trumps: list[int], pair_has_lead: bool, leads=None):
-    """Two cards case `index` may have to compare and finds equal, or None."""
-    from ..compile.identity import identities
-
-    pick = tables[index][2]
-    keys = identities(deck)             # the order may depend on the trump (`top trumps`)
-    for trump in trumps:
-        for lead in range(deck.size):
-            if leads is not None and not leads[trump + 1] >> lead & 1:
-                continue
-            allowed = _reachable(tables, index, trump, lead)
-            if allowed is None:
-                continue
-            tie = _equal_pair(keys[trump + 1].key, pick[trump + 1][lead + 1] & allowed,
-                              lead if pair_has_lead else None)
-            if tie is not None:
-                return tie
-    return None
-
-
 def _reachable(tables, index: int, trump: int, lead: int):
     """Cards that may lie in a trick that reaches case `index` (None: no trick does).
 
@@ -252,21 +387,6 @@ def _reachable(tables, index: int, trump: int, lead: int):
             return None
         allowed &= ~picked
     return allowed
-
-
-def _equal_pair(keys: list[int], mask: int, lead: int | None):
-    """Two cards of `mask` with the same order key (one of them `lead`, when given)."""
-    seen: dict[int, int] = {}
-    card = 0
-    while mask:
-        if mask & 1:
-            key = keys[card]
-            if key in seen and (lead is None or lead in (card, seen[key])):
-                return seen[key], card
-            seen.setdefault(key, card)
-        mask >>= 1
-        card += 1
-    return None
 
 
 # ---- variants -------------------------------------------------------------------------------

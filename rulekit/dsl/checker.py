@@ -394,14 +394,8 @@ class Checker:
         if rule is None:
             return
         self.cases(rule.cases, "trick winner", (n.LeadIs, n.AnyPlayed, n.Always, n.Otherwise))
-        for case in rule.cases:
+        for case in rule.cases:        # whether each case finds a card: analysis.cases_find_a_card
             self.pred(case.pred)
-            guarded = isinstance(case.condition, (n.AnyPlayed, n.LeadIs)) and \
-                n.shape(case.condition.pred) == n.shape(case.pred)
-            if not _admits_lead(case.pred) and not guarded:
-                self.report(case, "this case can find no card to win the trick",
-                            "pick among cards the lead always belongs to (`card of lead suit`, "
-                            "`card that followed`), or guard it with `any ... played`")
 
     def check_tables(self) -> None:
         constant = ExprCompiler({}, {}, self.report)

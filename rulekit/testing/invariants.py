@@ -297,6 +297,8 @@ def _one_seat_to_move(look: Look) -> None:
     if seat is not None:
         _fail(name, f"the game is over but seat {seat} is still to move")
     winners = list(st.winners)
+    if not winners and _capped(st):
+        return                  # stopped by the engine's round cap: `ends_within_bound` says so
     if not winners or winners != sorted(set(winners)) or not all(0 <= w < st.n for w in winners):
         _fail(name, f"the game is over but its winners are {winners!r}: expected one or more seats, "
                     "in order, each once")
@@ -740,6 +742,9 @@ def ends_within_bound(state: State, before: State | None = None, *, max_rounds: 
 def _ends_within_bound(look: Look, max_rounds: int | None = None) -> None:
     st, name = look.state, "ends_within_bound"
     cap = max_rounds or DEFAULT_MAX_ROUNDS
+    if _capped(st):
+        _fail(name, f"the game never ends: the engine stopped it at its cap of {st.rules.max_rounds} "
+                    f"rounds, with no winner, because its end rule never held (scores {_short(st.scores)})")
     bound = round_bound(st.rules, st.n, cap)
     if st.round > bound and bound < cap:
         _fail(name, f"the game is in round {st.round}, but its rules end it after {bound} rounds")
@@ -752,6 +757,11 @@ def _ends_within_bound(look: Look, max_rounds: int | None = None) -> None:
     if made > st.round * per_round:
         _fail(name, f"{made} decisions in {st.round} round{'s' if st.round > 1 else ''}: round "
                     f"{st.round} never ends (at most {per_round} decisions a round are expected)")
+
+
+def _capped(st) -> bool:
+    capped = getattr(st.rules, "capped", None)
+    return bool(capped and capped(st))
 
 
 class _RoundOnly:
