@@ -111,3 +111,30 @@ def test_a_required_variant_is_still_checked_for_its_own_counts():
 def test_a_required_variant_that_checks_everywhere_may_be_chosen_everywhere():
     sevens = rulekit.load("insidious-sevens", variant="pico")
     assert sevens.new_game(players=3, seed=1).view()["variants"] == ["pico"]
+
+
+def test_a_bid_range_read_from_the_round():
+    """Issue #9, item 7: "bid ranges depending on the round"."""
+    text = game_text(deal="deal 9 each", end="end after 4 rounds", players="3").replace(
+        "bid 0..hand", "bid 0..(round + 1)")
+    game = rulekit.loads(text)
+    state, rng, seen = game.new_game(players=3, seed=1), random.Random(0), {}
+    while not state.is_terminal:
+        if state.view()["phase"] == "bid":
+            seen.setdefault(state.round, [str(m) for m in state.legal_moves()])
+            if state.round == 2:
+                with pytest.raises(rulekit.IllegalMoveError):
+                    state.apply("bid 4")
+        state.apply(rng.choice(state.legal_moves()))
+    assert seen == {r: [f"bid {b}" for b in range(r + 2)] for r in range(1, 5)}
+    assert rt.check_rules(game, games=1, seed=2).ok
+
+
+def test_a_bid_bound_read_for_the_bidder_with_a_restriction():
+    text = game_text(deal="deal 5 each", end="end after 2 rounds", players="3").replace(
+        "bid 0..hand, in turn from left of dealer",
+        "bid 0..(hand - 1), in turn from left of dealer, not allowed when last_bidder and sum(bid) = 4")
+    state = rulekit.loads(text).new_game(players=3, seed=1)
+    state.apply("bid 2")
+    state.apply("bid 2")
+    assert [str(m) for m in state.legal_moves()] == ["bid 1", "bid 2", "bid 3", "bid 4"]  # 0 makes 4; 5 > hand - 1

@@ -51,3 +51,14 @@ def test_partners_share_their_score_and_their_win(path):
         assert winners and all(set(team) <= winners or not set(team) & winners for team in teams)
         rt.replay_is_identical(after, game=game)
     check()
+
+
+def test_rulekit_check_passes_the_example_games():
+    """`rulekit check examples/games/*.rules`: every file loads, every variant plays clean."""
+    from click.testing import CliRunner
+
+    from rulekit.cli import main
+
+    result = CliRunner().invoke(main, ["check", *map(str, GAMES), "--games", "2"])
+    assert result.exit_code == 0, result.output
+    assert f"{len(GAMES)} file(s) clean" in result.output

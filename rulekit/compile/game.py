@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..dsl import nodes as n
 from ..engine import steps as st_
-from ..engine.bidding import BidNamed
+from ..engine.bidding import BidNamed, BidUpTo
 from ..engine.dealing import DealShowLast
 from ..engine import trick_rules
 from ..engine.state import State
@@ -253,14 +253,18 @@ def _bid_number_step(bid: n.BidNumber, first, deal, exprs: ExprCompiler):
     """The plain step for a fixed range; a limited one for `0..hand` or `not allowed when`."""
     simultaneous = _option(bid, n.Simultaneous) is not None
     restriction = _option(bid, n.NotAllowed)
-    if bid.upto is None and restriction is None and not bid.named:
+    if bid.upto is None and restriction is None and not bid.named and bid.limit is None:
         return st_.BidNumber(bid.low, bid.high, first, simultaneous)
     high = bid.high if bid.upto is None else max(bid.low, max(deal.counts) if deal is not None else 0)
+    high = bid.low if high is None else high
     forbidden = None
     if restriction is not None:
         names = {**exprs.names, **BID_NAMES}
         forbidden = SetExprCompiler(names, exprs.tables, _unreachable, exprs.words).compile(
             restriction.condition).fn
+    if bid.limit is not None:
+        return BidUpTo(bid.low, bid.low, first, tuple(name.text for name in bid.named), False, forbidden,
+                       exprs.compile(bid.limit).fn)
     if bid.named:
         return BidNamed(bid.low, high, first, tuple(name.text for name in bid.named), bid.upto is not None,
                         forbidden)

@@ -127,6 +127,11 @@ def check_named_bids(checker) -> None:
         seen.add(name.text)
 
 
+def check_bid_limit(checker, clause: n.BidNumber) -> None:
+    """`bid 0..(13 - round)`: the highest bid is a number read for the bidder."""
+    checker.exprs().compile(clause.limit, "int")
+
+
 def check_trump_last_dealt(checker, clause: n.TrumpLastDealt) -> None:
     """`trump suit of last card dealt`: a suit, and a deal to take the card from."""
     if checker.word(clause.attr, ("suit", "colour", "color"), "card attribute") is False:

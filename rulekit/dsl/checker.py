@@ -204,7 +204,9 @@ class Checker:
             self.report(clause, "cards are passed, but no cards are dealt", "add `deal N each`")
 
     def clause_bidnumber(self, clause: n.BidNumber) -> None:
-        if clause.upto is not None:
+        if clause.limit is not None:
+            check_teams.check_bid_limit(self, clause)
+        elif clause.upto is not None:
             self.bid_up_to_hand(clause)
         elif clause.low > clause.high:
             self.report(clause, f"`{clause.low}..{clause.high}` is an empty range of bids")
@@ -430,7 +432,9 @@ class Checker:
         if isinstance(self.bid, n.BidNumber):
             if self.bid.upto is not None:           # `0..hand`: up to the largest deal
                 return (self.bid.low, max(self.bid.low, max(self.deal.counts))) if self.deal else None
-            return self.bid.low, self.bid.high
+            if self.bid.limit is not None:
+                return None
+            return (min(self.bid.low, 0) if self.bid.named else self.bid.low), self.bid.high   # a named bid is 0
         if isinstance(self.bid, n.BidCard):
             ranks = next((i for i in self.s["deck"].items if isinstance(i, n.Ranks)), None) \
                 if "deck" in self.s else None

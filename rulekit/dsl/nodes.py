@@ -201,6 +201,7 @@ class BidNumber:
     span: Span | None = None
     upto: Name | None = None
     named: tuple[Name, ...] = ()     # `bid 1..13 or nil`: bids by name, worth 0 in `bid`
+    limit: object = None             # `bid 0..(round + 1)`: the highest bid, read for the bidder
 
 
 @node

@@ -326,6 +326,8 @@ class _ToNodes(AuctionParts, Transformer):
     def bid_number(self, meta, c):
         named = tuple(self._name(t) for t in c[2:] if isinstance(t, lark.Token))
         options = tuple(t for t in c[2:] if not isinstance(t, lark.Token))
+        if not isinstance(c[1], lark.Token):    # `bid 0..(13 - round)`: the bound is an expression
+            return n.BidNumber(self._i(c[0]), None, options, self._span(meta), named=named, limit=c[1])
         if c[1].type == "NAME":             # `bid 0..hand`: the bound is a word
             return n.BidNumber(self._i(c[0]), None, options, self._span(meta), self._name(c[1]), named)
         return n.BidNumber(self._i(c[0]), self._i(c[1]), options, self._span(meta), named=named)

@@ -1,14 +1,18 @@
-"""Bids by name beside numbers: `bid 1..13 or nil, in turn from left of dealer`.
+"""Bids by name beside numbers (`bid 1..13 or nil, in turn from left of dealer`) and bids up
+to a number read for the bidder (`bid 0..(13 - round), ...`).
 
 Pipeline place: compiler → **engine**. A named bid is worth 0 where bids are read as
 numbers (`bid`, `team_bid`, `sum(bid)`), and `state.extra["bid_names"]` (a tuple, one entry
 per seat: the name, or None) says which seats bid by name; the word itself (`nil`) is true
-for such a seat in expressions. Only a rule file with named bids uses this step.
+for such a seat in expressions. Only a rule file with named bids or such a bound uses these steps.
 """
 from __future__ import annotations
 
 from .moves import Move
 from .steps import BidNumberLimited
+
+#: The highest bid a bound read for the bidder may give (a larger one is cut to it).
+MAX_BID = 1000
 
 
 class BidNamed(BidNumberLimited):
@@ -40,3 +44,33 @@ class BidNamed(BidNumberLimited):
             names[st.current_player] = word
             st.extra["bid_names"] = tuple(names)
         return BidNumberLimited.apply(self, st, move)
+
+
+class BidUpTo(BidNamed):
+    """`bid 0..(E)`: the numbers from the lowest bid up to `E`, read for the bidder when it
+    is to bid (at least the lowest bid); Moves made once per number and kept."""
+
+    def __init__(self, low: int, high: int, first, named: tuple[str, ...], up_to_hand: bool, forbidden, limit):
+        super().__init__(low, high, first, named, up_to_hand, forbidden)
+        self.limit, self.made = limit, {move.arg: move for move in self.moves}
+
+    def numbers(self, st) -> list[Move]:
+        seat = st.current_player
+        high = max(self.low, min(self.limit(st, seat), MAX_BID))
+        moves = [self.made.get(v) or self._make(v) for v in range(self.low, high + 1)]
+        if self.forbidden is None:
+            return moves
+        bids, own = st.bids, st.bids[seat]
+        allowed = []
+        try:
+            for move in moves:
+                bids[seat] = move.arg
+                if not self.forbidden(st, seat):
+                    allowed.append(move)
+        finally:
+            bids[seat] = own
+        return allowed or moves
+
+    def _make(self, value: int) -> Move:
+        move = self.made[value] = Move("bid", value, f"bid {value}")
+        return move

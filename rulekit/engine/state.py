@@ -99,6 +99,21 @@ class State:
         if over:
             self.advance()
 
+    def playout(self, seed=None, *, round_only: bool = False) -> int:
+        """Random legal moves to the end of the game (or, with `round_only`, of this round),
+        inside the engine; returns how many moves were made. The moves are exactly those of
+        `moves = state.legal_moves(); state.apply(moves[rng.randrange(len(moves))])` with
+        `rng = random.Random(seed)`, so a playout replays through the API."""
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise TypeError(f"a playout's seed is an int or None, not {type(seed).__name__}")
+        randrange = random.Random(seed).randrange
+        start, made = self.round, 0
+        while not self.is_terminal and not (round_only and self.round != start):
+            moves = self._at.legal_moves(self)
+            self.apply(moves[randrange(len(moves))])
+            made += 1
+        return made
+
     def clone(self) -> "State":
         other = State.__new__(State)
         for name in _SCALARS:
