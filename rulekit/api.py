@@ -7,17 +7,18 @@ text comes out as one `RuleError`, never as another exception.
 from __future__ import annotations
 
 import os
-import random
 from importlib import resources
 from pathlib import Path
 
 from .compile.exprs import ExprCompiler, BASE_NAMES
 from .compile.game import build_ruleset
+from .compile.restore_check import players_of
 from .dsl import analysis, nodes as n
 from .dsl.checker import Checker
 from .dsl.counts import depends_on_count, restrict, runs, specialise
 from .dsl.merge import apply_items, sections
 from .dsl.parser import MAX_TEXT, diagnostic_at, parse_all
+from .engine.seeds import checked_seed
 from .engine.state import State
 from .errors import MAX_DIAGNOSTICS, Diagnostic, RuleError
 
@@ -337,20 +338,22 @@ class Game:
         return 4 if 4 in self.players else self.players[0]
 
     def new_game(self, players: int | None = None, seed: int | None = None) -> State:
-        """A new game, dealt and ready for the first decision. Same seed, same game."""
+        """A new game, dealt and ready for the first decision. Same seed, same game.
+
+        `seed` is any int; without one a fresh 64-bit seed is drawn from the system's
+        generator (`state.seed` shows it). Another type raises TypeError."""
         if players is None:
             players = 4 if 4 in self.players else self.players[0]
         if players not in self.players:
             raise ValueError(f"{self.title} is for {self.players[0]}..{self.players[-1]} players, not {players}")
-        if seed is None:
-            seed = random.randrange(2**63)
-        return State(self.ruleset(players), players, int(seed)).start()
+        seed = checked_seed(seed)           # TypeError at once for a str, float or bool
+        return State(self.ruleset(players), players, seed).start()
 
     def restore(self, view: dict) -> State:
-        """A state from a full-truth view (`state.view()`): save and load, or set up a position."""
-        players = view.get("players") or len(view.get("hands", []))
-        rules = self.ruleset(players) if players in self.players else self.ruleset(self.players[0])
-        return rules.restore(view)
+        """A state from a full-truth view (`state.view()`): save and load, or set up a position.
+        Raises ViewError for a view that is no state of this game (`compile/restore_check.py`)."""
+        players = players_of(view, self.players)        # ViewError for anything but a view
+        return self.ruleset(players).restore(view)
 
     def __reduce__(self):
         """A game pickles as its rule text, file name and variants (`rulekit/pickling.py`)."""

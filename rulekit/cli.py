@@ -113,11 +113,23 @@ def _listing(name: str) -> list[Text]:
 @click.option("--seed", "-s", type=int, default=None, help="Seed for the deal and the other seats' moves.")
 @click.option("--variant", "-v", "variants", multiple=True, help="A variant to play with (repeatable).")
 @click.option("--seat", type=int, default=0, show_default=True, help="Your seat.")
-def play(game, players, seed, variants, seat):
-    """Play GAME against random players in the terminal.
+@click.option("--agents", "-a", "agent_names", default="random", show_default=True,
+              help="The other seats' agents, comma-separated and cycled (random, flatmc:N, ismcts:N, ismcts:0.5s).")
+@click.option("--save", "save", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Write the game to this replay file at the end (`rulekit replay FILE` steps through it).")
+def play(game, players, seed, variants, seat, agent_names, save):
+    """Play GAME against agents in the terminal.
 
-    Answer with the number of a legal move or its text (`play blue 9`); `q` quits.
+    Answer with the number of a legal move or its text (`play blue 9`); `help` explains
+    the moves; `q` quits.
     """
+    from .agents import make_agent, parse_agents
+    from .agents.base import AgentError
+
+    try:
+        agent_list = parse_agents(agent_names)
+    except AgentError as error:
+        _stop(str(error))
     loaded = _load(game, variants)
     if seed is None:
         seed = random.randrange(2**32)
@@ -127,18 +139,36 @@ def play(game, players, seed, variants, seat):
     console = _console()
     console.print(Text(f"{loaded.title}, {len(state.scores)} players, seed {seed}; you are seat {seat}.",
                        style="bold"))
-    session = _Session(console, state, seat, random.Random(seed))
-    if session.run():
+    others = [p for p in range(state.n) if p != seat]
+    # `random` seats share one random.Random(seed), as `play` always did: the same seed, the same game
+    names = {p: agent_list[i % len(agent_list)] for i, p in enumerate(others)}
+    agents = {p: make_agent(name, f"{seed}/{p}") for p, name in names.items() if name != "random"}
+    session = _Session(console, state, seat, random.Random(seed), agents, loaded)
+    finished = session.run()
+    if finished:
         session.finish()
     else:
         console.print("Game abandoned.")
+    if save:
+        _save(console, state, game, save)
+
+
+def _save(console: Console, state, game: str, path: str) -> None:
+    from .replay import Replay
+
+    try:
+        Replay.of(state, game).write(path)
+    except OSError as error:
+        _stop(f"cannot write {path}: {error}")
+    console.print(Text(f"Saved to {path} ({len(state.history)} moves): rulekit replay {path}"))
 
 
 class _Session:
     """One game in the terminal: the user at one seat, random players at the others."""
 
-    def __init__(self, console: Console, state, seat: int, rng: random.Random):
+    def __init__(self, console: Console, state, seat: int, rng: random.Random, agents=None, game=None):
         self.console, self.state, self.seat, self.rng = console, state, seat, rng
+        self.agents, self.game = agents or {}, game
         self.seen: set[str] = set()
         self.rounds = _Rounds()
 
@@ -162,6 +192,10 @@ class _Session:
             answer = _ask()
             if answer is None:
                 return False
+            if answer.lower() in ("help", "?"):
+                from .cli_help import move_help
+                self.console.print(move_help(self.game, self.state, self.seat, legal))
+                continue
             move = self.pick(answer, legal)
             if move is not None and self.try_apply(move, legal):
                 self.console.print(Text(f"you: {self.state.history[-1]}"))
@@ -172,10 +206,12 @@ class _Session:
         if not answer:
             self.console.print(_numbered(legal))
             return None
-        if answer.isdigit():
-            if 1 <= int(answer) <= len(legal):
-                return legal[int(answer) - 1]
-            self.console.print(Text(f"no move number {answer}: pick 1..{len(legal)}", style="red"))
+        number = _move_number(answer)
+        if number is not None:
+            if 1 <= number <= len(legal):
+                return legal[number - 1]
+            shown = answer if len(answer) <= 12 else answer[:12] + "..."
+            self.console.print(Text(f"no move number {shown}: pick 1..{len(legal)}", style="red"))
             return None
         return answer
 
@@ -183,14 +219,17 @@ class _Session:
         try:
             self.state.apply(move)
         except IllegalMoveError as error:
-            self.console.print(Text(str(error), style="red"))
+            reason = str(error).split(". Legal moves:")[0]      # the list follows once, numbered
+            self.console.print(Text(f"{reason}. Legal moves:", style="red"))
             self.console.print(_numbered(legal))
+            self.console.print(Text("(`help` explains the moves)", style="dim"))
             return False
         return True
 
     def other_turn(self, before: dict) -> None:
         mover = self.state.current_player
-        move = self.rng.choice(self.state.legal_moves())
+        agent = self.agents.get(mover)
+        move = agent.choose(self.state.for_seat(mover)) if agent else self.rng.choice(self.state.legal_moves())
         self.state.apply(move)
         text = str(move)
         if _hidden(before, self.state.view(self.seat), mover):
@@ -245,10 +284,18 @@ def _points_at_end(view: dict) -> list[int] | None:
     return added if any(added) else None
 
 
+def _move_number(answer: str) -> int | None:
+    """The number an answer of ASCII digits gives (0 for one too long to be a move's number),
+    or None for any other text (`²` and other digits of other scripts are text, not numbers)."""
+    if not (answer.isascii() and answer.isdigit()):
+        return None
+    return int(answer) if len(answer) <= 9 else 0
+
+
 def _ask() -> str | None:
     """The user's answer, stripped; None to quit (`q` or end of input)."""
     try:
-        answer = click.prompt("your move (number or text, q quits)", default="", show_default=False,
+        answer = click.prompt("your move (number or text, help, q quits)", default="", show_default=False,
                               prompt_suffix=" > ")
     except (click.Abort, EOFError):
         return None

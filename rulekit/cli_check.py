@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import click
@@ -64,10 +65,14 @@ def parse_budget(text: str) -> tuple[float | None, int | None]:
 @click.option("--replay-out", type=click.Path(dir_okay=False), default=None,
               help="Write each failure as a replay file (FILE, then FILE-2, ...) for `rulekit replay`.")
 @click.option("--stats", is_flag=True, help="Balance figures: game length, wins per seat, bids made, lead changes.")
+@click.option("--cluster", default=None, metavar="local:N|tcp://HOST:PORT",
+              help="Play the games on a Dask cluster (needs --games N or --thorough, and the `dask` extra); "
+                   "local:N starts N worker processes here, tcp://HOST:PORT uses a running scheduler.")
 @click.option("--max-rounds", type=click.IntRange(min=1), default=None,
               help="Rounds a game without a bound of its own may last before it counts as never ending "
                    "(default 1000).")
-def check(paths, budget, games, thorough, seed, players, variants, invariant_files, replay_out, stats, max_rounds):
+def check(paths, budget, games, thorough, seed, players, variants, invariant_files, replay_out, stats, cluster,
+          max_rounds):
     """Check rule files: load each (and every variant), then play random games under every invariant.
 
     PATHS are rule files, folders of them, or bundled names. Exits 0 only when every file
@@ -83,12 +88,33 @@ def check(paths, budget, games, thorough, seed, players, variants, invariant_fil
                  players=players, variants=variants, invariants=extra, stats=stats,
                  replays=_ReplayNames(replay_out), max_rounds=max_rounds)
     started = time.perf_counter()
-    bad = [file for file in files if not _check_file(console, file, plan)]
+    with _cluster(cluster, plan):
+        bad = [file for file in files if not _check_file(console, file, plan)]
     took = f" in {time.perf_counter() - started:.1f} s"
     if bad:
         console.print(Text(f"{len(bad)} of {len(files)} file(s) have problems: {', '.join(bad)}{took}", style="red"))
         raise click.exceptions.Exit(cli.EXIT_PROBLEMS)
     console.print(Text(f"{len(files)} file(s) clean{took}", style="green"))
+
+
+@contextmanager
+def _cluster(spec, plan):
+    """With `--cluster`, a Dask client in `plan.client` for the whole run (`rulekit.cluster`)."""
+    if spec is None:
+        yield
+        return
+    from .cluster import ClusterError, client_for, parse
+    try:
+        parse(spec)
+        if plan.games is None:
+            raise ClusterError("a run on a cluster plays a fixed number of games: give --games N (or --thorough)")
+    except ClusterError as error:
+        raise click.BadParameter(str(error), param_hint="--cluster") from None
+    try:
+        with client_for(spec) as plan.client:
+            yield
+    except ClusterError as error:
+        cli._stop(str(error))
 
 
 class _Plan:
@@ -104,6 +130,7 @@ class _Plan:
             self.seconds = self.decisions = None
         self.seed, self.players, self.variants = seed, players, tuple(variants)
         self.invariants, self.stats, self.replays = invariants, stats, replays
+        self.client = None      # a Dask client with `--cluster`
 
 
 class _ReplayNames:
@@ -223,9 +250,13 @@ def _starts(console, file: str, variant, game) -> bool:
 def _random_play(console, file: str, games: list, plan: _Plan):
     """One `Report` per game (the base game and its variants), or None if the checker crashed."""
     from .testing.runner import Campaign
-    campaign = Campaign(games, plan.players, games=plan.games, budget=plan.seconds, decisions=plan.decisions,
-                        seed=plan.seed, thorough=plan.thorough, invariants=plan.invariants,
-                        max_rounds=plan.max_rounds)
+    options = dict(games=plan.games, budget=plan.seconds, decisions=plan.decisions, seed=plan.seed,
+                   thorough=plan.thorough, invariants=plan.invariants, max_rounds=plan.max_rounds)
+    if plan.client is not None:
+        from .cluster import cluster_campaign
+        campaign = cluster_campaign(plan.client, games, plan.players, **options)
+    else:
+        campaign = Campaign(games, plan.players, **options)
     with _progress(console) as progress:
         task = progress.add_task(file, total=_bar_total(campaign, plan), info="")
         started = time.perf_counter()

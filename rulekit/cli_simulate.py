@@ -81,12 +81,15 @@ def _agents_option(ctx, param, value):
 @click.option("--variant", "-v", "variants", multiple=True, help="A variant to play with (repeatable).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1, max=256), default=1, show_default=True,
               help="Processes to play in (the results do not depend on it).")
+@click.option("--cluster", default=None, metavar="local:N|tcp://HOST:PORT",
+              help="Play on a Dask cluster: local:N starts N worker processes here, tcp://HOST:PORT "
+                   "uses a running scheduler (needs the `dask` extra; the results do not depend on it).")
 @click.option("--out", "out", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Write one JSON object per game to this file (JSON lines).")
 @click.option("--plot", "plot_file", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Draw score distributions and win shares to this image (needs the `plot` extra).")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
-def simulate(game, agents, players, games, seed, variants, jobs, out, plot_file, as_json):
+def simulate(game, agents, players, games, seed, variants, jobs, cluster, out, plot_file, as_json):
     """Play GAMES games of GAME between AGENTS and summarise scores, wins and bids.
 
     Game i is dealt from seed S+i. With only random agents one random.Random(S+i) makes
@@ -104,8 +107,11 @@ def simulate(game, agents, players, games, seed, variants, jobs, out, plot_file,
     summary = sim.Summary(players)
     started = time.perf_counter()
     interrupted = False
-    records = sim.run_parallel(loaded, range(seed, seed + games), agents, players, jobs,
-                               chunk=_chunk(games, jobs, agents))
+    if cluster is not None:
+        records = _on_cluster(cluster, loaded, range(seed, seed + games), agents, players)
+    else:
+        records = sim.run_parallel(loaded, range(seed, seed + games), agents, players, jobs,
+                                   chunk=_chunk(games, jobs, agents))
     try:
         with _progress(console) as progress:
             task = progress.add_task("simulating", total=games)
@@ -141,6 +147,23 @@ def simulate(game, agents, players, games, seed, variants, jobs, out, plot_file,
         _print_summary(cli._console(stderr=out == "-"), report, interrupted)
     if interrupted:
         raise click.exceptions.Exit(EXIT_INTERRUPTED)
+
+
+def _on_cluster(spec: str, game, seeds, agents: list[str], players: int):
+    """The records from a Dask cluster (`rulekit.cluster`), or a usage error for a bad spec."""
+    from .cluster import ClusterError, parse, simulate_on
+
+    try:
+        parse(spec)
+    except ClusterError as error:
+        raise click.BadParameter(str(error), param_hint="--cluster") from None
+
+    def records():
+        try:
+            yield from simulate_on(spec, game, seeds, agents, players)
+        except ClusterError as error:
+            cli._stop(str(error))
+    return records()
 
 
 def _chunk(games: int, jobs: int, agents: list[str]) -> int:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import attrs
 
 MAX_SHOWN = 20
+#: Legal moves an `IllegalMoveError` message lists before "and N more".
+MOVES_SHOWN = 12
 #: Diagnostics one `RuleError` keeps at most; the rest are only counted ("... and N more").
 MAX_DIAGNOSTICS = 100
 #: Characters of a source line shown around the caret; longer lines are cut to this window.
@@ -74,13 +76,26 @@ class RuleError(RulekitError):
 
 
 class IllegalMoveError(RulekitError):
-    """A move that is not legal in this state; the state is unchanged."""
+    """A move that is not legal in this state; the state is unchanged.
+
+    `legal` lists every legal move; the message shows the first few and how many more."""
 
     def __init__(self, move, legal, reason: str | None = None):
         self.move = str(move)
         self.legal = [str(m) for m in legal]
-        listed = ", ".join(self.legal) if self.legal else "none (the game is over)"
-        text = f"illegal move {self.move!r}"
+        listed = ", ".join(self.legal[:MOVES_SHOWN]) if self.legal else "none (the game is over)"
+        if len(self.legal) > MOVES_SHOWN:
+            listed += f" and {len(self.legal) - MOVES_SHOWN} more"
+        text = f"illegal move {_clipped(self.move)!r}"
         if reason:
             text += f": {reason}"
         super().__init__(f"{text}. Legal moves: {listed}")
+
+
+def _clipped(text: str, limit: int = 80) -> str:
+    """A user's text, cut to `limit` characters for a message."""
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+class ViewError(RulekitError, ValueError):
+    """A view given to `Game.restore` that does not describe a state of this game."""

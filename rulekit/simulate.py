@@ -124,7 +124,7 @@ def run_parallel(game, seeds, agents: list[str], players: int, jobs: int, chunk:
         for batch in batches:
             yield from run_games(game, batch, agents, players)
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts) as pool:
         pending = []
         try:
             for batch in islice(batches, 2 * jobs):
@@ -138,6 +138,13 @@ def run_parallel(game, seeds, agents: list[str], players: int, jobs: int, chunk:
         finally:
             for future in pending:
                 future.cancel()
+
+
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the parent, which stops handing out games and summarises."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 # ---- adding up -----------------------------------------------------------------------------

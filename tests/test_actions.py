@@ -23,7 +23,11 @@ np = pytest.importorskip("numpy")
 ROOT = Path(__file__).resolve().parent.parent
 #: (game, variant, player counts): the shipped games and every example rule file.
 GAMES = [(name, None) for name in rulekit.bundled()] + [("duell-der-tiere", "draft"), ("insidious-sevens", "pico")]
-GAMES += [(str(p), None) for p in sorted((ROOT / "examples").glob("*.rules"))]
+GAMES += [(str(p), None) for p in sorted((ROOT / "examples").rglob("*.rules"))]
+
+
+#: Moves looked at per game: a few rounds of every game (a whole game of some is thousands).
+MOVES = 400
 
 
 def _counts(game):
@@ -46,7 +50,9 @@ def test_every_legal_move_is_an_action_and_its_parts_make_it_again(game, players
     rng = random.Random(players)
     for seed in range(2):
         state = game.new_game(players=players, seed=seed)
-        while not state.is_terminal:
+        for _ in range(MOVES):
+            if state.is_terminal:
+                break
             mask = state.legal_action_mask()
             assert mask.dtype == np.int8 and mask.shape == (len(space),)
             legal = state.legal_actions()

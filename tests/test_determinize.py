@@ -277,6 +277,25 @@ def test_the_placement_counts_are_exact():
     assert placement.count(0, (2, 3)) == brute // 4
 
 
+def test_the_kept_replay_serves_the_next_decision_and_a_diverging_copy_alike():
+    """What a seat knows does not depend on which states were looked at before."""
+    from rulekit.engine import determinize as det
+
+    game = rulekit.load("insidious-sevens")
+    st = _played(game, 3, 21, 30)
+    other = st.clone()
+    gather(st, 1)                                   # kept for the next decision
+    for state, rng in ((st, random.Random(2)), (other, random.Random(3))):
+        for _ in range(6):
+            state.apply(rng.choice(state.legal_moves()))
+    for state in (st, other, st):
+        kept = gather(state, 1)
+        det._REPLAYS.clear()
+        fresh = gather(state, 1)
+        assert fresh.replayed and kept.replayed
+        assert (kept.known, kept.forbidden, kept.history) == (fresh.known, fresh.forbidden, fresh.history)
+
+
 def test_cards_another_seat_drew_and_did_not_keep_are_hidden_in_the_sample():
     """Duell's draft: 'each draw 5 cards and choose 3 to keep ... Return the other 2 cards to the
     bottom of your deck.' While seat 0 puts its cards back, seat 1's two unkept cards wait,
@@ -297,3 +316,25 @@ def test_cards_another_seat_drew_and_did_not_keep_are_hidden_in_the_sample():
         assert mine == Counter(state.view()["hands"][1] + state.view()["decks"][1] + truth)
         seen.add(tuple(full["returning"][1]))
     assert len(seen) > 1 and seen != {tuple(truth)}
+
+
+EXAMPLE_FILES = sorted(str(p) for p in __import__("pathlib").Path(__file__).resolve().parent.parent.glob(
+    "examples/**/*.rules"))
+
+
+@pytest.mark.parametrize("path", EXAMPLE_FILES, ids=lambda p: p.rsplit("/", 1)[-1])
+def test_every_example_rule_file_determinizes(path):
+    """No per-game code: every example game's samples look the same to the seat and play on."""
+    game = rulekit.load(path)
+    for players in list(game.players)[:2]:
+        for seed in range(3):
+            st = _played(game, players, seed, 7 + 11 * seed)
+            if st.is_terminal:
+                continue
+            for seat in range(players):
+                d = st.determinize(seat, seed=seed)
+                assert d.view(seat) == st.view(seat)
+                assert gather(st, seat).replayed
+                rng = random.Random(seed)
+                while not d.is_terminal:
+                    d.apply(rng.choice(d.legal_moves()))

@@ -86,6 +86,17 @@ def test_pettingzoo_a_pass_is_chosen_card_by_card(pz):
     assert len(table.state.history) == history + 1 and table.state.history[-1].count(",") == 1
 
 
+def test_pettingzoo_reset_with_a_seed_deals_rulekits_game_of_that_seed(pz):
+    environment = pz.env("instinct", players=4)
+    environment.reset(seed=7)
+    assert environment.table.state.view() == rulekit.load("instinct").new_game(players=4, seed=7).view()
+    environment.reset()
+    second = environment.table.state.view()
+    environment.reset(seed=7)
+    environment.reset()
+    assert environment.table.state.view() == second
+
+
 def test_pettingzoo_render_and_bad_arguments(pz):
     environment = pz.env("duell-der-tiere", render_mode="ansi")
     environment.reset(seed=1)

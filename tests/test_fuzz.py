@@ -5,12 +5,20 @@ other than the ones it `extend`s by name or relative path, and always end quickl
 "No other exception type escapes `load`/`loads` for any input text"; "Moves from users are
 untrusted too: unknown text, a card not in hand, the wrong seat → IllegalMoveError".
 
-The CI part runs a few hundred derandomized examples; `pytest -m fuzz` runs many more,
-with fresh randomness each time.
+Issue 11 ("Tests"): "Keep the fuzzers: a loader fuzz (mutations, splices of the shipped
+files, huge numbers, deep nesting, long files, unicode, NUL, CRLF) ... each a fast run in CI
+and a long run under `pytest -m fuzz`"; "`pytest -m fuzz` runs 100,000 mutated rule files
+... with no exception other than rulekit's own". The corpus is every shipped rule file and
+every example rule file.
+
+The CI part runs a few hundred derandomized examples; `pytest -m fuzz` runs 100,000 rule
+texts (and the move fuzz), with fresh randomness each time.
 """
 from __future__ import annotations
 
 import re
+import time
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -21,6 +29,10 @@ from rulekit import testing as rt
 from rulekit.api import _bundled_dir
 
 SHIPPED = {path.stem: path.read_text() for path in sorted(_bundled_dir().glob("*.rules"))}
+_EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+#: Shipped and example rule files: what the mutations and splices start from.
+CORPUS = {**SHIPPED, **{f"examples/{p.relative_to(_EXAMPLES)}": p.read_text(encoding="utf-8")
+                        for p in sorted(_EXAMPLES.rglob("*.rules"))}}
 TOKEN = re.compile(r'\s+|#[^\n]*|"[^"\n]*"|[A-Za-z_][A-Za-z0-9_]*|\d+|\.\.|->|<=|>=|!=|.', re.S)
 
 #: Digits of the huge integers the fuzz writes (longer ones: see test_a_number_past_the_int_limit).
@@ -30,6 +42,10 @@ CI = settings(max_examples=120, deadline=None, derandomize=True,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 LONG = settings(max_examples=3000, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+#: The long loader fuzz: 100,000 rule texts.
+LONG_LOAD = settings(LONG, max_examples=100_000)
+#: Seconds any one text may take to load or be refused (generous: the machine is shared).
+SLOWEST = 20
 
 
 # ---- rule texts ------------------------------------------------------------------------------
@@ -90,14 +106,59 @@ def _swap(toks, i, j):
     return toks
 
 
+@st.composite
+def spliced(draw):
+    """Lines of one corpus file with a run of lines of another put in, or in place of some."""
+    names = sorted(CORPUS)
+    a = CORPUS[draw(st.sampled_from(names))].split("\n")
+    b = CORPUS[draw(st.sampled_from(names))].split("\n")
+    i = draw(st.integers(0, len(a)))
+    j = draw(st.integers(0, len(b)))
+    k = draw(st.integers(j, min(len(b), j + 40)))
+    cut = draw(st.integers(0, 10))
+    return "\n".join(a[:i] + b[j:k] + a[i + cut:])
+
+
+@st.composite
+def reshaped(draw):
+    """A corpus file with its line ends, bytes or size changed: CRLF or lone CR line ends,
+    NUL and other control characters, a section repeated into a long file, deep braces."""
+    text = draw(st.sampled_from(sorted(CORPUS.values())))
+    kind = draw(st.sampled_from(["crlf", "cr", "nul", "controls", "repeat", "braces", "bom"]))
+    if kind == "crlf":
+        return text.replace("\n", "\r\n")
+    if kind == "cr":
+        return text.replace("\n", "\r")
+    if kind in ("nul", "controls"):
+        chars = ["\x00"] if kind == "nul" else ["\x00", "\x0b", "\x0c", "\x1b", "\x7f", "\u2028", "\ufeff"]
+        for _ in range(draw(st.integers(1, 5))):
+            at = draw(st.integers(0, len(text)))
+            text = text[:at] + draw(st.sampled_from(chars)) + text[at:]
+        return text
+    if kind == "repeat":
+        lines = text.split("\n")
+        i = draw(st.integers(0, len(lines) - 1))
+        j = draw(st.integers(i + 1, min(len(lines), i + 12)))
+        times = draw(st.integers(2, 3000))
+        return "\n".join(lines[:j] + lines[i:j] * times + lines[j:])[:400_000]
+    if kind == "braces":
+        depth = draw(st.integers(10, 3000))
+        at = draw(st.integers(0, len(text)))
+        return text[:at] + "{" * depth + "}" * draw(st.integers(0, depth)) + text[at:]
+    return "\ufeff" + text
+
+
 def rule_texts():
-    """Random text, rule-like soup, and mutations of every shipped rule file."""
-    words = st.sampled_from(sorted({t for text in SHIPPED.values() for t in tokens(text) if t.strip()}))
+    """Random text, rule-like soup, mutations and splices of every shipped and example rule
+    file, and those files reshaped (line ends, NUL, long, deeply nested)."""
+    words = st.sampled_from(sorted({t for text in CORPUS.values() for t in tokens(text) if t.strip()}))
     soup = st.lists(st.one_of(words, st.sampled_from([" ", "\n", "{", "}", "(", ")", ","])), max_size=80)
     return st.one_of(
         st.text(max_size=200),
         soup.map("".join),
-        *[mutated(text) for text in SHIPPED.values()],
+        spliced(),
+        reshaped(),
+        *[mutated(text) for text in CORPUS.values()],
     )
 
 
@@ -145,9 +206,17 @@ def test_loads_returns_a_game_or_raises_rule_error(text):
 
 
 @pytest.mark.fuzz
-@LONG
+@LONG_LOAD
 @given(rule_texts())
 def test_loads_under_a_long_fuzz(text):
+    start = time.perf_counter()
+    check_text(text)
+    assert time.perf_counter() - start < SLOWEST, f"{len(text)} characters took over {SLOWEST} s"
+
+
+@CI
+@given(st.one_of(spliced(), reshaped()))
+def test_splices_and_reshaped_files_load_or_raise_rule_errors(text):
     check_text(text)
 
 

@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 #: Modules whose public names (`__all__`, or what they define without a leading `_`) the
 #: reference must show, beside the package's own `__all__`.
 MODULES = ["rulekit.engine.actions", "rulekit.engine.observe", "rulekit.replay", "rulekit.envs.pettingzoo",
-           "rulekit.envs.openspiel"]
+           "rulekit.envs.openspiel", "rulekit.cluster"]
 
 
 @pytest.fixture(scope="module")

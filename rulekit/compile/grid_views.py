@@ -17,6 +17,8 @@ from ..engine.grid_state import GridState
 from ..engine.moves import normalize
 from .cardsets_expr import card_points
 from ..engine.cardsets import cards_of
+from ..engine.seeds import checked_seed
+from . import restore_check
 from .views import ViewError, restore_progress
 
 
@@ -42,15 +44,11 @@ def view(game, st, seat, out: dict) -> None:
 
 
 def restore(game, rules, data: dict):
-    """A state from a view of a grid game (a full view, or a hand-built position)."""
+    """A state from a view of a grid game (a full view, or a hand-built position). `views.restore`
+    checks the view's keys before and the state after (`restore_check`)."""
     from ..engine.state import State
 
-    try:
-        return _restore(game, rules, data, State)
-    except ViewError:
-        raise
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
-        raise ViewError(f"this view cannot be restored: {error}") from None
+    return _restore(game, rules, data, State)
 
 
 class _Cards:
@@ -80,10 +78,8 @@ class _Cards:
 
 
 def _restore(game, rules, data: dict, State):
-    players = data.get("players") or len(data["hands"])
-    if players not in rules.players:
-        raise ViewError(f"{players} players cannot play {rules.title}")
-    st = State(rules, players, int(data.get("seed", 0)))
+    players = restore_check.players_of(data, rules.players)
+    st = State(rules, players, checked_seed(data.get("seed", 0)))
     gs = st.extra["grid"] = GridState(players, game.config.board)
     cards = _Cards(game)
     hands = data.get("hands", [[]] * players)
@@ -100,9 +96,10 @@ def _restore(game, rules, data: dict, State):
     gs.returning = [cards.take_all(seat, r) for seat, r in enumerate(returning)]
     decks = data.get("decks", [[]] * players)
     gs.decks = [[cards.take(seat, t) for t in deck] for seat, deck in enumerate(decks)]
+    restore_check.cards_placed(rules, data, rules.deck.all_mask & ~cards.used, "decks")
     for seat in range(players):
         gs.decks[seat] += [c for c in game.seat_cards[seat] if not cards.used >> c & 1]
-    gs.tiebreaker = int(data.get("tiebreaker", 0)) % players
+    gs.tiebreaker = data.get("tiebreaker", 0)
     gs.passer = data.get("tiebreaker_passer")
     gs.queue = [int(s) for s in data.get("to_place", [])]
     effect = data.get("pending_effect")

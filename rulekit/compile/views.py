@@ -10,11 +10,11 @@ from __future__ import annotations
 from ..engine.cardsets import cards_of
 from . import auction as auctions
 from ..engine.moves import Move, normalize
-from ..errors import RulekitError
+from ..engine.seeds import checked_seed
+from ..errors import ViewError
+from . import restore_check
 
-
-class ViewError(RulekitError, ValueError):
-    """A view given to `Game.restore` that does not describe a state of this game."""
+__all__ = ["ViewError", "view", "restore"]
 
 
 def view(rules, st, seat: int | None) -> dict:
@@ -62,6 +62,8 @@ def view(rules, st, seat: int | None) -> dict:
         auctions.view_keys(rules, st, out)
     if full or rules.taken_face_up:
         out["taken"] = [cards(m) for m in st.taken]
+    if full and st.extra.get("position"):   # restored from a position written by hand
+        out["position"] = True
     if full:
         out.update({
             "seed": st.seed, "chance": st.chance, "step": st.step,
@@ -92,27 +94,29 @@ def _choice(rules, st, seat: int, visible: bool):
 
 
 def restore(rules, data: dict):
-    """A state equal to the one whose full view `data` is."""
+    """A state equal to the one whose full view `data` is (or a hand-written position).
+
+    Every key is checked first and the built state after (`restore_check`): a view that
+    does not describe a state of the game raises ViewError, and nothing else escapes."""
     from ..engine.state import State
 
-    if rules.grid is not None:
-        return rules.grid.restore(rules, data)
     try:
-        return _restore(rules, data, State)
+        players = restore_check.check_fields(rules, data)
+        if rules.grid is not None:
+            st = rules.grid.restore(rules, data)
+        else:
+            st = _restore(rules, data, State, players)
+        restore_check.check_state(rules, st, data)
+        return st
     except ViewError:
         raise
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+    except (ArithmeticError, LookupError, TypeError, ValueError, AttributeError, RecursionError) as error:
         raise ViewError(f"this view cannot be restored: {type(error).__name__}: {error}") from None
 
 
-def _restore(rules, data: dict, State):
-    players = data["players"] if "players" in data else len(data["hands"])
-    if players not in rules.players:
-        raise ViewError(f"{players} players cannot play {rules.title}")
-    st = State(rules, players, int(data.get("seed", 0)))
+def _restore(rules, data: dict, State, players: int):
+    st = State(rules, players, checked_seed(data.get("seed", 0)))
     pool = _Pool(rules)
-    if any(hand is None for hand in data["hands"]):
-        raise ViewError("a seat's view hides the other hands: restore needs the full view, state.view()")
     st.hands = [pool.take_all(h) for h in data["hands"]]
     st.trick = [(int(s), pool.take(c)) for s, c in data.get("trick", [])]
     st.lead = st.trick[0][1] if st.trick else -1
@@ -123,6 +127,7 @@ def _restore(rules, data: dict, State):
         st.extra["turned"] = pool.take(turned) if turned is not None else None
     if "undealt" in data:
         st.undealt = pool.take_all(data["undealt"])
+    restore_check.cards_placed(rules, data, pool.rest())
     st.undealt |= pool.rest()
     st.last_trick = [(int(s), pool.lookup(c)) for s, c in data.get("last_trick", [])]
     for name in ("dealt", "tricks_won"):
@@ -132,6 +137,11 @@ def _restore(rules, data: dict, State):
     st.bid_cards = [None if c is None else pool.in_mask(st.hands[p] | st.aside[p], c, anywhere=True)
                     for p, c in enumerate(data.get("bid_cards", [None] * players))]
     st.dealer, st.leader = data.get("dealer"), data.get("leader")
+    if not restore_check.is_full(data):           # a position may leave out who deals and leads
+        if "dealer" not in data:
+            st.dealer = 0
+        if "leader" not in data and data.get("phase") == "play":
+            st.leader = st.trick[0][0] if st.trick else data.get("current_player")
     st.trump = rules.deck.suit_names.index(data["trump"]) if data.get("trump") else rules.fixed_trump
     st.tricks_played = sum(st.tricks_won)
     restore_progress(rules, st, data, default_phase=data["phase"] if "step" not in data else None)

@@ -19,9 +19,10 @@ rule file, variants and player count always give the same numbering.
   A floating display wanders, so absolute coordinates are not bounded; relative ones are.
 
 A new kind of step plugs in by listing its moves: a step with `action_kind(players)`
-returning an `ActionKind` is asked first; steps whose interned moves sit in `moves` (a list
-of `Move`) or `table` (a `MoveTable`) are read from there; a step that never asks for a
-decision has none. Any other step raises `ActionSpaceError` naming it.
+returning an `ActionKind` is asked first; a step that keeps its interned moves in attributes
+(lists of `Move`, such as `moves`, or a `MoveTable`) is read from them; a step that never
+asks for a decision has none. Any other step raises `ActionSpaceError` naming it, and so
+does a legal move that is not among the moves its step listed.
 """
 from __future__ import annotations
 
@@ -144,18 +145,27 @@ def kind_of(step, players: int) -> ActionKind | None:
         make = _KINDS.get(cls)
         if make is not None:
             return make(step)
-    table, moves = getattr(step, "table", None), getattr(step, "moves", None)
-    public = not step.simultaneous
-    if isinstance(table, MoveTable):
-        return ActionKind([m.text for m in table.moves], public)
-    if isinstance(moves, (list, tuple)) and all(isinstance(m, Move) for m in moves):
-        return ActionKind([m.text for m in moves], public)
+    labels = _interned_labels(step)
+    if labels:
+        return ActionKind(labels, not step.simultaneous)
     if _never_decides(type(step)):
         return None
     raise ActionSpaceError(
         f"the step `{step.name}` ({type(step).__name__}) does not list the moves it can offer: "
         "give it `action_kind(players)` returning a rulekit.engine.actions.ActionKind, or keep its "
         "interned moves in `moves` (a list of Move) or `table` (a MoveTable)")
+
+
+def _interned_labels(step) -> list[str]:
+    """The texts of the moves a step keeps: its `MoveTable`s and its lists of `Move`s
+    (`moves`, and any other, such as named bids beside the numbers), in attribute order."""
+    labels = []
+    for value in vars(step).values():
+        if isinstance(value, MoveTable):
+            labels += [m.text for m in value.moves]
+        elif isinstance(value, (list, tuple)) and value and all(isinstance(m, Move) for m in value):
+            labels += [m.text for m in value]
+    return labels
 
 
 def _never_decides(cls) -> bool:

@@ -7,7 +7,8 @@ read from the general mechanisms a rule file composes.
 What a seat knows, besides its view:
 
 * cards it passed and to whom: still in that hand unless played since;
-* bid cards shown (and set-aside cards returned to a hand): in that hand unless played;
+* bid cards shown (and set-aside cards returned to a hand), a card dealt face up to the
+  dealer: in that hand unless played;
 * the cards a seat showed it lacks by not following: every `follow` rule compiles to a
   table *trump × lead → cards that follow*; a seat that played outside that set held none
   of it, and a hand only loses cards while tricks are played, so it holds none still;
@@ -30,6 +31,7 @@ so future deals are not the real ones, and its history is what the seat could se
 from __future__ import annotations
 
 import random
+from collections import OrderedDict
 from math import comb
 
 from .cardsets import cards_of
@@ -59,23 +61,52 @@ class Knowledge:
         self.forbidden = [0] * len(self.forbidden)
 
 
+#: Replays kept for the next decision of the same game: (rules id, players, seed, seat) ->
+#: [the replayed state, its Knowledge, the move texts replayed]. A game's next decision
+#: replays only the moves made since; bounded, oldest dropped first.
+_REPLAYS: "OrderedDict[tuple, list]" = OrderedDict()
+REPLAYS_KEPT = 64
+
+
 def gather(state, seat: int) -> Knowledge:
-    """Replay `state`'s moves from its seed and note what `seat` saw on the way."""
+    """Replay `state`'s moves from its seed and note what `seat` saw on the way (going on
+    from the replay of an earlier decision of the same game when there is one)."""
+    key = (id(state.rules), state.n, state.seed, seat)
+    kept = _REPLAYS.pop(key, None)
+    history = state._history
+    # the kept replay goes on when this history extends it (its last move checked here, the
+    # whole state compared at the end; a mismatch replays from the start)
+    if (kept is not None and kept[0].rules is state.rules and len(kept[2]) <= len(history)
+            and (not kept[2] or history[len(kept[2]) - 1].text == kept[2][-1])):
+        found = _replay(state, seat, kept)
+        if found is not None:
+            return found
+    return _replay(state, seat, None) or _unreplayable(state)
+
+
+def _replay(state, seat: int, kept):
     from .state import State
 
     n = state.n
-    seen = Knowledge(n)
+    if kept is None:
+        kept = [State(state.rules, n, state.seed).start(), Knowledge(n), []]
+    cur, seen, done = kept
     try:
-        cur = State(state.rules, n, state.seed).start()
-        for move in state._history:
-            if not _replay_move(cur, move.text, seat, seen):
-                return _unreplayable(state)
+        for text in [m.text for m in state._history[len(done):]]:
+            if not _replay_move(cur, text, seat, seen):
+                return None
+            done.append(text)
     except Exception:          # a restored history that this seed does not produce
-        return _unreplayable(state)
+        return None
     if not _same(cur, state):
-        return _unreplayable(state)
-    seen.replayed = True
-    return seen
+        return None
+    _REPLAYS[(id(state.rules), n, state.seed, seat)] = kept
+    if len(_REPLAYS) > REPLAYS_KEPT:
+        _REPLAYS.popitem(last=False)
+    out = Knowledge(n)
+    out.known, out.forbidden, out.history = list(seen.known), list(seen.forbidden), list(seen.history)
+    out.replayed = True
+    return out
 
 
 def _unreplayable(state) -> Knowledge:
@@ -160,27 +191,30 @@ class Placement:
         """Ways to fill places `place..` with `rest[k]` cards of each class left."""
         if place == len(self.sizes):
             return 0 if any(rest) else 1
-        key = (place, rest)
-        found = self.memo.get(key)
-        if found is None:
-            found = sum(weight for _, weight in self._splits(place, rest))
-            self.memo[key] = found
-        return found
+        return self._splits(place, rest)[1]
 
     def _splits(self, place: int, rest: tuple):
-        """(cards of each class for `place`, the number of placements that follow from it)."""
+        """([(cards of each class for `place`, placements that follow from it)], their sum),
+        worked out once per (place, cards left) and kept."""
+        key = (place, rest)
+        found = self.memo.get(key)
+        if found is not None:
+            return found
         allowed = self.allowed_at[place]
         size = self.sizes[place]
-        # a class that can go nowhere after this place must put all its cards here
+        room = [0] * (len(allowed) + 1)          # cards the classes from i on still have
+        for i in range(len(allowed) - 1, -1, -1):
+            room[i] = room[i + 1] + rest[allowed[i]]
         out = []
 
         def walk(i: int, left: int, take: list, ways: int):
+            if left > room[i]:
+                return
             if i == len(allowed):
-                if left == 0:
-                    after = tuple(r - t for r, t in zip(rest, take))
-                    total = ways * self.count(place + 1, after)
-                    if total:
-                        out.append((tuple(take), total))
+                after = tuple(r - t for r, t in zip(rest, take))
+                total = ways * self.count(place + 1, after)
+                if total:
+                    out.append((tuple(take), total))
                 return
             k = allowed[i]
             for x in range(min(left, rest[k]) + 1):
@@ -189,7 +223,8 @@ class Placement:
             take[k] = 0
 
         walk(0, size, [0] * len(rest), 1)
-        return out
+        found = self.memo[key] = (out, sum(weight for _, weight in out))
+        return found
 
     def sample(self, rng: random.Random) -> list[list[int]]:
         """One placement: the cards of each place."""
@@ -207,8 +242,8 @@ class Placement:
             rng.shuffle(pool)
         out = []
         for place in range(len(self.sizes)):
-            splits = self._splits(place, rest)
-            pick = rng.randrange(sum(w for _, w in splits))
+            splits, total = self._splits(place, rest)
+            pick = rng.randrange(total)
             for take, weight in splits:
                 if pick < weight:
                     break
@@ -234,6 +269,7 @@ class Determinizer:
         self.knowledge = knowledge if knowledge is not None else gather(state, seat)
         self.grid = state.rules.grid is not None
         self.places: list[tuple[str, int]] = []
+        self._seen = None
         self._plan()
 
     def _plan(self) -> None:
@@ -247,7 +283,7 @@ class Determinizer:
         for p in range(n):
             if p == seat:
                 continue
-            pin = (known.known[p] | _bid_card(st, p)) & st.hands[p]
+            pin = (known.known[p] | _bid_card(st, p) | _shown(st, p)) & st.hands[p]
             fixed[p] = pin
             free = st.hands[p] & ~pin
             self.places.append(("hand", p))
@@ -333,7 +369,10 @@ class Determinizer:
         d.seed = rng.getrandbits(63)
         d.chance = 0
         d._legal = None
-        d._history = [Move(SEEN, mover, text) for mover, text in self.knowledge.history]
+        seen = self._seen
+        if seen is None:
+            seen = self._seen = [Move(SEEN, mover, text) for mover, text in self.knowledge.history]
+        d._history = list(seen)
         return d
 
     def _choose_again(self, d, rng: random.Random) -> None:
@@ -357,6 +396,12 @@ class Determinizer:
         finally:
             d.current_player = mover
             d._legal = None
+
+
+def _shown(st, seat: int) -> int:
+    """A card dealt face up into the dealer's hand (`trump suit of last card dealt`)."""
+    card = st.extra.get("shown") if st.extra else None
+    return 1 << card if card is not None and seat == st.dealer else 0
 
 
 def _bid_card(st, seat: int) -> int:

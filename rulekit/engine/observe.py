@@ -22,7 +22,8 @@ their hidden choice), `trick` (the card each seat played to the current trick), 
 `bids` (value and whether it is known, per seat), `tricks_won`, `trump` (one per suit, then
 "none"), `dealer`, `leader`, `display` (grid games: per cell of a rows × cols window at the
 display's top-left corner, the card's face by owner), `display_points`, `revealed`,
-`deck_sizes`, `removed`, `tiebreaker`, then always `scores`, `hand_sizes`, `current_player`,
+`deck_sizes`, `removed`, `tiebreaker`, `partners` (the seats of the own team, itself
+included), then always `scores`, `hand_sizes`, `current_player`,
 `phase` (one per step that asks for decisions, then "over") and `round`.
 
 The information state is the observation followed by the round's move log as the seat saw
@@ -84,6 +85,9 @@ class Encoder:
                 out.append(("returning", faces))
             out += [("display", cells * n * faces), ("display_points", cells), ("revealed", n * faces),
                     ("deck_sizes", n), ("removed", n * faces), ("tiebreaker", n)]
+        teams = getattr(rules, "teams", None)
+        if teams is not None and teams(n):
+            out.append(("partners", n))
         out += [("scores", n), ("hand_sizes", n), ("current_player", n), ("phase", len(self.phases)),
                 ("round", 1)]
         return out
@@ -281,6 +285,13 @@ def _display_points(enc, st, view, seat, out):
         out[(cell["row"] - top) * enc.cols + cell["col"] - left] = cell.get("points") or 0
 
 
+def _partners(enc, st, view, seat, out):
+    for team in view.get("teams") or ():
+        if seat in team:
+            for other in team:
+                out[enc.rel(seat, other)] = 1
+
+
 def _phase(enc, st, view, seat, out):
     phase = view["phase"]
     if phase in enc.phases:
@@ -299,7 +310,7 @@ _FILLERS = [
     ("declarer", _one_seat("declarer")), ("makers", _makers), ("contract", _contract),
     ("display", _display), ("display_points", _display_points), ("revealed", _per_seat_cards("revealed")),
     ("deck_sizes", _numbers("deck_sizes")), ("removed", _per_seat_cards("removed")),
-    ("tiebreaker", _one_seat("tiebreaker")), ("scores", _numbers("scores")),
+    ("tiebreaker", _one_seat("tiebreaker")), ("partners", _partners), ("scores", _numbers("scores")),
     ("hand_sizes", _numbers("hand_sizes")), ("current_player", _one_seat("current_player")),
     ("phase", _phase), ("round", _round),
 ]

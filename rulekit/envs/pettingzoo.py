@@ -14,6 +14,8 @@ Pipeline place: api → **envs**. Needs the extra: `pip install "rulekit-cards[p
 - Rewards: each seat's score change after every move (scores change at the end of a
   round), and at the end of the game the result: +1 for a winner, -1 for the others (0 for
   all when every seat wins). `rewards="score"` or `"result"` keeps one of the two.
+- `reset(seed=s)` deals the game of `game.new_game(players, seed=s)`; a later `reset()`
+  without a seed deals the next game of a sequence that `s` fixes.
 - `render()` gives the current position as text (`render_mode="ansi"` returns it,
   `"human"` prints it). `max_moves` truncates long games.
 """
@@ -71,9 +73,11 @@ class RulekitEnv(AECEnv):
     # ---- the AEC protocol -------------------------------------------------------------------
 
     def reset(self, seed=None, options=None):
-        if seed is not None:
+        if seed is not None:                 # the game of `new_game(seed=seed)`; later resets go on from it
             self._seeds = random.Random(seed)
-        self.table.start(self._seeds.randrange(2**63))
+            self.table.start(int(seed))
+        else:
+            self.table.start(self._seeds.randrange(2**63))
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0 for a in self.agents}
         self._cumulative_rewards = {a: 0 for a in self.agents}

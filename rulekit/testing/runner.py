@@ -303,7 +303,7 @@ class Campaign:
         index, count = key
         report, checks = self.reports[index], self.checks[index]
         game, seed = checks.game, self.seed + offset
-        out = play_checked(game, count, seed, checks)
+        out = self.play(key, offset, game, count, seed, checks)
         report.add_game(len(out.moves), out.finished and out.failed is None, players=count,
                         rounds=out.rounds, winners=out.winners)
         if out.failed is None:
@@ -320,6 +320,11 @@ class Campaign:
         self._shrunk.add(error.invariant)
         late = self._deadline is not None and self.clock() >= self._deadline
         return True if first and not late else "cut"
+
+
+    def play(self, key, offset: int, game, players: int, seed: int, checks: _Checks) -> _Outcome:
+        """Game number `offset` of `key`, played here (`rulekit.cluster` plays it elsewhere)."""
+        return play_checked(game, players, seed, checks)
 
 
 def _counts(game, players) -> list[int]:
