@@ -376,9 +376,10 @@ def _tricks_step(rules: Ruleset, sections: dict, clause, bid):
         if isinstance(clause, n.TricksAll):
             return trick_rules.RuledTricksAll(deck, first, table, winner, then, **rules_)
         return trick_rules.RuledTricks(deck, clause.count, first, table, winner, then, **rules_)
+    clauses = sections["round"].clauses
     if isinstance(clause, n.TricksAll):
-        return st_.TricksAll(deck, first, table, winner, then)
-    return st_.Tricks(deck, clause.count, first, table, winner, then)
+        return auctions.tricks_class(clauses, st_.TricksAll)(deck, first, table, winner, then)
+    return auctions.tricks_class(clauses, st_.Tricks)(deck, clause.count, first, table, winner, then)
 
 
 def _build_score(rules: Ruleset, score, exprs: ExprCompiler) -> None:
