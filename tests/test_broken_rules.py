@@ -153,4 +153,5 @@ def test_every_refusal_is_in_the_reference():
     page = reference_page()
     if os.environ.get("RULEKIT_REGEN"):
         REFERENCE.write_text(page)
-    assert REFERENCE.read_text() == page
+    assert REFERENCE.read_text() == page, \
+        "docs/checker-reports.md is out of date: RULEKIT_REGEN=1 pytest tests/test_broken_rules.py"

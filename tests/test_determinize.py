@@ -316,3 +316,25 @@ def test_cards_another_seat_drew_and_did_not_keep_are_hidden_in_the_sample():
         assert mine == Counter(state.view()["hands"][1] + state.view()["decks"][1] + truth)
         seen.add(tuple(full["returning"][1]))
     assert len(seen) > 1 and seen != {tuple(truth)}
+
+
+EXAMPLE_FILES = sorted(str(p) for p in __import__("pathlib").Path(__file__).resolve().parent.parent.glob(
+    "examples/**/*.rules"))
+
+
+@pytest.mark.parametrize("path", EXAMPLE_FILES, ids=lambda p: p.rsplit("/", 1)[-1])
+def test_every_example_rule_file_determinizes(path):
+    """No per-game code: every example game's samples look the same to the seat and play on."""
+    game = rulekit.load(path)
+    for players in list(game.players)[:2]:
+        for seed in range(3):
+            st = _played(game, players, seed, 7 + 11 * seed)
+            if st.is_terminal:
+                continue
+            for seat in range(players):
+                d = st.determinize(seat, seed=seed)
+                assert d.view(seat) == st.view(seat)
+                assert gather(st, seat).replayed
+                rng = random.Random(seed)
+                while not d.is_terminal:
+                    d.apply(rng.choice(d.legal_moves()))

@@ -135,3 +135,17 @@ def test_mutated_files_give_a_game_or_diagnostics_in_the_file(seed):
             assert error.diagnostics
             for d in error.diagnostics:
                 assert 1 <= d.line <= lines and d.column >= 1 and d.message
+
+
+@pytest.mark.parametrize("text", ["}\n" * 90000, "deck {\n" + "x y z\n" * 30000,
+                                  "variant v {\n" * 40 + "deal 1 each\n" * 10000, "@" * 150000])
+def test_recovery_from_a_long_broken_file_is_bounded(text, monkeypatch):
+    """Skipping stops after `MAX_SKIPPED` tokens: the work does not grow with the file."""
+    from rulekit.dsl import recover
+
+    spent = []
+    original = recover._Run._spend
+    monkeypatch.setattr(recover._Run, "_spend", lambda self: (spent.append(1), original(self)))
+    with pytest.raises(rulekit.RuleError):
+        rulekit.loads(text)
+    assert len(spent) <= recover.MAX_SKIPPED + 1

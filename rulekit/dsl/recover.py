@@ -26,6 +26,9 @@ from lark.parsers.lalr_parser_state import ParserState
 
 #: Syntax errors reported at most; past them the parse stops (the checker is not run).
 MAX_SYNTAX_ERRORS = 50
+#: Tokens skipped at most while recovering; past them the parse gives up (the errors found
+#: so far are reported, the checker is not run), so a long broken file costs little.
+MAX_SKIPPED = 4000
 #: Sections whose words other sections use: damage there makes name checks unreliable.
 DECLARING = frozenset({"deck", "player", "table", "board", "variant", "extend"})
 
@@ -56,10 +59,18 @@ class _Run:
         self.skipping, self.skip_depth = False, 0
         self.last_line, self.error_line = 0, None
         self.last_token: Token | None = None
+        self.skipped = 0
 
     # ---- the loop ----------------------------------------------------------------------------
 
     def parse(self) -> Recovered:
+        try:
+            return self._parse()
+        except _GiveUp:
+            self.found.tree, self.found.names_reliable = None, False
+            return self.found
+
+    def _parse(self) -> Recovered:
         while len(self.found.errors) < MAX_SYNTAX_ERRORS:
             try:
                 for token in self.thread.lex(self.state):
@@ -88,6 +99,7 @@ class _Run:
             self.error(error, token, first)
 
     def characters(self, error: UnexpectedCharacters) -> None:
+        self._spend()
         if error.line != self.error_line:
             self.report(error, error.line)
         line_counter = self.thread.state.line_ctr
@@ -144,6 +156,7 @@ class _Run:
 
     def skip(self, token: Token, first: bool) -> None:
         """While skipping: drop tokens up to one the parser can take again."""
+        self._spend()
         if token.type == "LBRACE":
             self.skip_depth += 1
             return
@@ -154,13 +167,21 @@ class _Run:
             if self._feed_at_some_depth(token):
                 self.skipping = False
 
+    def _spend(self) -> None:
+        self.skipped += 1
+        if self.skipped > MAX_SKIPPED:
+            raise _GiveUp
+
     # ---- the parser's stacks -------------------------------------------------------------
 
     def _feed_at_some_depth(self, token: Token, is_end: bool = False):
         """Feed `token` at the innermost depth of the stacks that takes it; keep that state.
         Returns True (or the tree, at the end) when one does."""
         states, values = self.state.state_stack, self.state.value_stack
+        table = self.state.parse_conf.states
         for depth in range(len(states), 0, -1):
+            if token.type not in table[states[depth - 1]]:
+                continue                # no action at all there: no need to try
             trial = ParserState(self.state.parse_conf, self.state.lexer, states[:depth], values[:depth - 1])
             try:
                 result = trial.feed_token(token, is_end)
@@ -209,6 +230,10 @@ class _Run:
                     self.report(error, end.line, end)
                 return self._feed_at_some_depth(end, True)
         return None
+
+
+class _GiveUp(Exception):
+    """Too much skipped: stop recovering."""
 
 
 def _closest_section(word: str, state: ParserState) -> str | None:

@@ -7,7 +7,8 @@ read from the general mechanisms a rule file composes.
 What a seat knows, besides its view:
 
 * cards it passed and to whom: still in that hand unless played since;
-* bid cards shown (and set-aside cards returned to a hand): in that hand unless played;
+* bid cards shown (and set-aside cards returned to a hand), a card dealt face up to the
+  dealer: in that hand unless played;
 * the cards a seat showed it lacks by not following: every `follow` rule compiles to a
   table *trump × lead → cards that follow*; a seat that played outside that set held none
   of it, and a hand only loses cards while tricks are played, so it holds none still;
@@ -282,7 +283,7 @@ class Determinizer:
         for p in range(n):
             if p == seat:
                 continue
-            pin = (known.known[p] | _bid_card(st, p)) & st.hands[p]
+            pin = (known.known[p] | _bid_card(st, p) | _shown(st, p)) & st.hands[p]
             fixed[p] = pin
             free = st.hands[p] & ~pin
             self.places.append(("hand", p))
@@ -395,6 +396,12 @@ class Determinizer:
         finally:
             d.current_player = mover
             d._legal = None
+
+
+def _shown(st, seat: int) -> int:
+    """A card dealt face up into the dealer's hand (`trump suit of last card dealt`)."""
+    card = st.extra.get("shown") if st.extra else None
+    return 1 << card if card is not None and seat == st.dealer else 0
 
 
 def _bid_card(st, seat: int) -> int:
