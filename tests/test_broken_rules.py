@@ -104,7 +104,7 @@ ABOUT = {
     "unknown_expression_name": "A name no expression knows.",
     "unknown_suit_in_rule": "A suit the deck does not have.",
     "unknown_table": "A table that is not defined.",
-    "variant_replaces_nothing": "A variant replacing a table the game does not define.",
+    "variant_replaces_nothing": "A variant adding a table that no rule reads (a misspelt table name).",
     "winner_can_find_no_card": "A trick-winner case that can find no card in some trick it applies to.",
     "winner_without_otherwise": "A trick-winner rule without a last `otherwise`.",
 }

@@ -83,6 +83,18 @@ def test_without_hypothesis_the_runner_still_shrinks(house, monkeypatch):
     assert report.failures[0].moves == ["bid 3"]
 
 
+def test_a_game_the_engine_stops_at_its_round_cap_never_ends(monkeypatch):
+    from rulekit.compile import game as compiled
+    monkeypatch.setattr(compiled, "MAX_ROUNDS", 6)          # the engine's cap, made small
+    game = rulekit.load(FIXTURES / "never-ends.rules")
+    report = check_rules(game, games=1, players=2, max_rounds=50)
+    [failure] = report.failures
+    assert failure.kind == "never ends" and failure.invariant == "ends_within_bound"
+    assert failure.message.startswith("the game never ends: the engine stopped it at its cap of 6 rounds")
+    assert len(failure.moves) == 6 * 4
+    assert failure.short().startswith("never ends: never-ends with 2 players, seed 0, after 24 moves")
+
+
 # ---- assert_sound, reprs -------------------------------------------------------------------
 
 def test_assert_sound_returns_the_report_when_sound():

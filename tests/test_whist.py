@@ -119,3 +119,16 @@ def test_a_view_round_trips_through_restore_with_its_teams_and_trump_card(game):
     view["teams"] = [[0, 1], [2, 3]]
     with pytest.raises(rulekit.ViewError if hasattr(rulekit, "ViewError") else ValueError, match="teams"):
         game.restore(view)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_seat_cannot_tell_a_determinized_state_apart_the_shown_card_stays_with_the_dealer(game, seed):
+    """Every seat saw the dealer's turned-up card: a sampled world keeps it in that hand."""
+    state, rng = game.new_game(seed=seed), random.Random(seed)
+    for _ in range(seed * 2):
+        state.apply(rng.choice(state.legal_moves()))
+    seat = state.current_player
+    sample = state.determinize(seat, seed=seed)
+    assert sample.view(seat) == state.view(seat)
+    shown = state.view()["trump_card"]
+    assert shown is None or shown in sample.view()["hands"][state.view()["dealer"]]

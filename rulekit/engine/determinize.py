@@ -409,6 +409,12 @@ def _bid_card(st, seat: int) -> int:
     return 0 if card is None else 1 << card
 
 
+def _shown(st, seat: int) -> int:
+    """The card every seat has been shown in this hand (`trump suit of last card dealt`)."""
+    card = st.extra.get("shown") if st.extra else None
+    return 0 if card is None or seat != st.dealer else 1 << card
+
+
 def _mask(cards) -> int:
     mask = 0
     for card in cards:

@@ -26,7 +26,6 @@ import random
 import time
 import traceback
 
-from ..compile.game import MAX_ROUNDS
 from ..errors import IllegalMoveError
 from . import invariants as inv
 from .custom import as_checks
@@ -115,31 +114,6 @@ class _Checks:
         if only in (None, "restore_round_trips") and "restore_round_trips" not in self.skip:
             self.count += 1
             _guarded("restore_round_trips", lambda: inv._restore_round_trips(look, self.game, 1, True))
-        if only in (None, "ends_within_bound") and "ends_within_bound" not in self.skip:
-            self.count += 1
-            _guarded("ends_within_bound", lambda: _not_stopped_by_the_cap(look.state))
-
-
-def _not_stopped_by_the_cap(state) -> None:
-    """A game that is over only because the engine stopped it at its round cap never ends."""
-    cap = engine_round_cap(state)
-    if state.is_terminal and state.round >= cap and not _end_holds(state):
-        raise InvariantError("ends_within_bound", f"the engine stopped the game at its cap of {cap} rounds: "
-                                                  f"its end rule never held (scores {state.scores})")
-
-
-def engine_round_cap(state) -> int:
-    """The round after which the engine ends any game (`MAX_ROUNDS` of the compiler)."""
-    cap = getattr(state.rules, "max_rounds", None)
-    return cap if isinstance(cap, int) else MAX_ROUNDS
-
-
-def _end_holds(state) -> bool:
-    end = getattr(state.rules, "end", None)
-    try:
-        return end is None or bool(end(state, None))
-    except Exception:   # noqa: BLE001 - an end rule that cannot be read here: do not accuse it
-        return True
 
 
 def _guarded(name: str, check) -> None:
