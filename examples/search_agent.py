@@ -2,11 +2,12 @@
 
     python examples/search_agent.py [seed]
 
-For each decision the agent samples a few *worlds*: the full state with the cards it cannot
-see (the other hands and the undealt cards) shuffled among their owners, rebuilt with
-`game.restore`. In each world it `clone()`s the state once per legal move, makes the move,
+The agent sees only its seat's handle, `state.for_seat(seat)`: its view, its legal moves,
+and `determinize()`, which samples a *world* — a full state the seat cannot tell apart from
+the real one, consistent with everything it has seen (cards passed, suits others showed
+they lack). In each world it `clone()`s the state once per legal move, makes the move,
 plays the rest of the round at random and notes what the round scored for its seat.
-`clone()` is a few list copies, so this stays fast; seeded, so the run is reproducible.
+`rulekit.agents` has this agent (`FlatMonteCarloAgent`) and a stronger one (`ISMCTSAgent`).
 """
 from __future__ import annotations
 
@@ -19,17 +20,9 @@ WORLDS = 16         # sampled deals per decision
 ROUNDS = 3          # rounds to play in this demo
 
 
-def sample_world(game, state, seat: int, rng: random.Random):
-    """The state with every card hidden from `seat` dealt again at random (sizes kept)."""
-    view = state.view()                       # the full truth; only card *counts* are used below
-    others = [p for p in range(view["players"]) if p != seat]
-    unseen = [card for p in others for card in view["hands"][p]] + view["undealt"]
-    rng.shuffle(unseen)
-    for p in others:
-        size = len(view["hands"][p])
-        view["hands"][p], unseen = unseen[:size], unseen[size:]
-    view["undealt"] = unseen
-    return game.restore(view)
+def sample_world(handle, rng: random.Random):
+    """A full state the seat cannot tell apart from the real one (hidden cards dealt again)."""
+    return handle.determinize(rng)
 
 
 def rollout(state, seat: int, rng: random.Random) -> int:
@@ -40,14 +33,14 @@ def rollout(state, seat: int, rng: random.Random) -> int:
     return state.scores[seat] - before
 
 
-def monte_carlo_move(game, state, rng: random.Random):
-    seat = state.current_player
-    moves = state.legal_moves()
+def monte_carlo_move(handle, rng: random.Random):
+    seat = handle.seat
+    moves = handle.legal_moves()
     if len(moves) == 1:
         return moves[0]
     totals = [0] * len(moves)
     for _ in range(WORLDS):
-        world = sample_world(game, state, seat, rng)
+        world = sample_world(handle, rng)
         for index, move in enumerate(moves):
             trial = world.clone()                  # independent copy: the world is untouched
             trial.apply(move.text)
@@ -61,7 +54,7 @@ def main(seed: int = 3) -> None:
     rng = random.Random(seed)
     while not state.is_terminal and state.round <= ROUNDS:
         if state.current_player == 0:
-            move = monte_carlo_move(game, state, rng)
+            move = monte_carlo_move(state.for_seat(0), rng)
         else:
             move = rng.choice(state.legal_moves())
         state.apply(move)

@@ -250,3 +250,22 @@ def test_a_case_guarded_by_any_played_finds_its_card():
     assert problems(text) == [(14, "this case can find no card to win the trick")]
     text = text.replace("otherwise   -> highest blue", "otherwise   -> highest card of lead suit")
     assert problems(text) == []
+
+
+def test_the_refused_case_really_finds_no_card_in_play():
+    """The game behind the refusal above: compiled without the checker, a trick led green
+    with no blue card reaches `otherwise -> highest blue`, which admits no card of it, so
+    the rule names no winner (the engine can only fall back on the leader)."""
+    from rulekit.compile.game import build_ruleset
+    from rulekit.dsl.merge import sections
+    from rulekit.dsl.parser import parse
+
+    text = TWO_SUITS.replace("suits red, blue", "suits red, blue, green")
+    rules = build_ruleset(sections(parse(text).items, lambda *a: None), "Three suits")
+    step = next(s for s in rules.steps if hasattr(s, "winner"))
+    texts = rules.deck.texts
+    green_2, green_5 = texts.index("green 2"), texts.index("green 5")
+    trick = [(0, green_2), (1, green_5)]
+    blue = [c for c in range(rules.deck.size) if texts[c].startswith("blue")]
+    assert not any(card in blue for _, card in trick)
+    assert step.winner(trick, (1 << green_2) | (1 << green_5), green_2, -1) == 0   # the leader, by default

@@ -295,3 +295,37 @@ def test_determinize_reads_what_a_chain_shows():
                 assert lacking & suit[led] == suit[led] and lacking & suit["spades"] == suit["spades"]
                 return
     pytest.fail("no seat discarded")
+
+
+def test_wizard_like_states_keep_every_invariant(wizards):
+    from hypothesis import HealthCheck
+    from rulekit import testing as rt
+
+    @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(rt.states(wizards, max_moves=40), hs.data())
+    def check(state, data):
+        rt.check_all(state, game=wizards)
+        if not state.is_terminal:
+            rt.restore_round_trips(state, game=wizards)
+            before = state.clone()
+            state.apply(data.draw(rt.moves(state)))
+            rt.check_all(state, before, game=wizards)
+    check()
+    assert rt.check_rules(wizards, games=3, seed=2).ok
+
+
+def test_a_variant_adds_a_lead_section_and_an_extending_file_replaces_it(tmp_path):
+    base = rules(deck="", trump="none") + """
+variant no_clubs_lead "Clubs may not be led" {
+  lead { otherwise -> not clubs if able }
+}
+"""
+    (tmp_path / "base.rules").write_text(base)
+    plain = rulekit.load(tmp_path / "base.rules")
+    varied = rulekit.load(tmp_path / "base.rules", variant="no_clubs_lead")
+    hands = [["clubs 2", "hearts 3"], ["clubs 4"], ["clubs 5"]]
+    assert legal_texts(position(plain, hands, current=0, dealer=2)) == ["play clubs 2", "play hearts 3"]
+    assert legal_texts(position(varied, hands, current=0, dealer=2)) == ["play hearts 3"]
+    (tmp_path / "house.rules").write_text('extend "base.rules"\ngame "House"\nlead { otherwise -> clubs if able }\n')
+    house = rulekit.load(tmp_path / "house.rules")
+    assert legal_texts(position(house, hands, current=0, dealer=2)) == ["play clubs 2"]

@@ -299,3 +299,25 @@ def test_after_the_first_trick_points_may_be_discarded(clean):
 
 def test_the_variant_keeps_every_invariant(clean):
     assert rt.check_rules(clean, games=2, seed=4).ok
+
+
+@pytest.mark.parametrize("variant", [None, "clean_first_trick"])
+def test_states_keep_every_invariant(variant):
+    game = rulekit.load(RULES, variant=variant)
+
+    @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(rt.states(game, max_moves=80), hs.data())
+    def check(state, data):
+        rt.check_all(state, game=game)
+        if not state.is_terminal:
+            rt.restore_round_trips(state, game=game)
+            before = state.clone()
+            state.apply(data.draw(rt.moves(state)))
+            rt.check_all(state, before, game=game)
+    check()
+
+
+def test_a_first_trick_in_play_restores_with_its_leader(game):
+    state = deal_to_play(game, 1)
+    state.apply("play clubs 2")
+    assert game.restore(state.view()).view() == state.view()

@@ -10,6 +10,9 @@ from __future__ import annotations
 from ..dsl import auction_nodes as an
 from ..dsl import nodes as n
 from ..engine import auction as eng
+from ..engine import sit_out
+from ..engine.cardsets import MoveTable
+from ..engine.steps import TricksAll
 from .exprs import NameDef
 from .tricks import PredicateTables
 
@@ -53,6 +56,10 @@ def _contract_made(st, seat) -> bool:
     return roles is not None and _makers_tricks(st, seat) >= roles[1]
 
 
+def _alone(st, seat) -> bool:
+    return bool(st.extra.get("sitting"))
+
+
 #: Names set by an auction or a decision in turn, readable in every expression after it.
 ROLE_NAMES = {
     "declarer": NameDef("bool", True, _is_declarer, "the seat won the auction (or chose the trump in turn)"),
@@ -62,6 +69,7 @@ ROLE_NAMES = {
     "makers_tricks": NameDef("int", False, _makers_tricks, "tricks the makers took together this round"),
     "defenders_tricks": NameDef("int", False, _defenders_tricks, "tricks the defenders took together"),
     "contract_made": NameDef("bool", False, _contract_made, "the makers took at least `contract` tricks"),
+    "alone": NameDef("bool", False, _alone, "the declarer plays alone, its partners sitting out"),
 }
 
 #: Seat words an auction or decision adds to `first led by ...` and friends.
@@ -70,7 +78,7 @@ ROLE_SEATS = ("declarer",)
 
 def has_roles(clauses) -> bool:
     """Whether a round's clauses set the roles: an auction, or a decision in turn or by a seat."""
-    return any(isinstance(c, (an.Auction, an.ChooseTrump)) for c in clauses)
+    return any(isinstance(c, (an.Auction, an.ChooseTrump, an.OrderUp)) for c in clauses)
 
 
 def seat_fn(ref: n.SeatRef):
@@ -88,11 +96,14 @@ def seat_fn(ref: n.SeatRef):
 def round_steps(rules, clauses: dict) -> list:
     """The steps of a round's auction and decision, in play order (none without them)."""
     auction, choice = clauses.get(an.Auction), clauses.get(an.ChooseTrump)
-    if auction is None and choice is None:
+    order = clauses.get(an.OrderUp)
+    if auction is None and choice is None and order is None:
         return []
     steps = [eng.ClearRoles()]
     if auction is not None:
         steps.append(auction_step(rules.deck, auction))
+    if order is not None:
+        steps += order_steps(rules.deck, order, choice)
     if choice is not None:
         steps.append(choice_step(rules.deck, choice))
     rules.decisions = steps
@@ -142,7 +153,34 @@ def choice_step(deck, choice: an.ChooseTrump) -> eng.ChooseTrump:
     return eng.ChooseTrump(deck, seat_fn(ref), in_turn is not None,
                            choice.option(an.ChoiceMayPass) is not None,
                            choice.option(an.ChoiceNotTurned) is not None, mask,
-                           _all_pass(choice.option(an.AllPass)))
+                           _all_pass(choice.option(an.AllPass)), choice.option(an.MayAlone) is not None)
+
+
+def order_steps(deck, order: an.OrderUp, choice) -> list:
+    """`order up turned card, ...`, and the dealer's discard with `dealer takes it`."""
+    in_turn = order.option(an.ChoiceInTurn)
+    first = seat_fn(in_turn.seat if in_turn else n.SeatRef("left_of", n.Name("dealer")))
+    goes_on = choice is not None and choice.option(an.ChoiceInTurn) is not None
+    all_pass = None if goes_on else _all_pass(order.option(an.AllPass))
+    takes = order.option(an.DealerTakes) is not None
+    steps = [eng.OrderUp(deck, first, takes, all_pass, order.option(an.MayAlone) is not None)]
+    if takes:
+        steps.append(eng.DealerDiscards(MoveTable(deck, "discard")))
+    return steps
+
+
+def allows_alone(clauses) -> bool:
+    """Whether a decision of the round lets its maker play alone (the tricks then skip seats)."""
+    return any(isinstance(c, (an.OrderUp, an.ChooseTrump)) and c.option(an.MayAlone) is not None
+               for c in clauses)
+
+
+def tricks_class(clauses, plain):
+    """The tricks step for a round: `plain` (Tricks or TricksAll), or its sit-out form when a
+    maker may play alone."""
+    if not allows_alone(clauses):
+        return plain
+    return sit_out.SitOutTricksAll if issubclass(plain, TricksAll) else sit_out.SitOutTricks
 
 
 def _all_pass(clause) -> str:
@@ -176,8 +214,11 @@ def view_keys(rules, st, out: dict) -> None:
     out["declarer"] = roles[0] if roles is not None else None
     out["makers"] = list(roles[2]) if roles is not None else None
     out["contract"] = roles[1] if roles is not None else None
+    if any(getattr(s, "may_alone", False) for s in rules.decisions):
+        sitting = extra.get("sitting", 0)
+        out["sitting_out"] = [seat for seat in range(st.n) if sitting >> seat & 1]
     choice = _step(rules, eng.ChooseTrump)
-    if choice is not None and choice.may_pass:
+    if (choice is not None and choice.may_pass) or _step(rules, eng.OrderUp) is not None:
         out["trump_passes"] = extra.get("choice_turns", 0)
 
 
@@ -199,6 +240,8 @@ def restore_keys(rules, st, data: dict) -> None:
     extra["roles"] = None if declarer is None else (
         _seat(st, declarer), int(data.get("contract") or 0), tuple(_seat(st, s) for s in data.get("makers") or [declarer]))
     extra["choice_turns"] = int(data.get("trump_passes", 0))
+    extra["sitting"] = sum(1 << _seat(st, seat) for seat in data.get("sitting_out") or [])
+    extra["takes"] = 0 <= st.step < len(rules.steps) and isinstance(rules.steps[st.step], eng.DealerDiscards)
 
 
 def _seat(st, value) -> int:

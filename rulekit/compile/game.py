@@ -215,6 +215,9 @@ def _build_round(rules: Ruleset, sections: dict, exprs: ExprCompiler) -> None:
         rules.steps.append(deal_step)
     if n.Pass in clauses:
         rules.steps.append(st_.Pass(deck, _pass_plan(clauses[n.Pass])))
+    decide_first = _decision_before_bids(clauses)
+    if decide_first:
+        rules.steps.extend(auctions.round_steps(rules, clauses))
     if isinstance(bid, n.BidNumber):
         first = _seat_fn(_option(bid, n.InTurn).seat, bid) if _option(bid, n.InTurn) else _seat_fn(
             n.SeatRef("named", n.Name("dealer")), bid)
@@ -231,12 +234,20 @@ def _build_round(rules: Ruleset, sections: dict, exprs: ExprCompiler) -> None:
         rules.steps.append(st_.TrumpFromBid(_highest_bidder(bid)))
     elif isinstance(trump, n.TrumpFixed) and trump.suit.text != "none":
         rules.fixed_trump = deck.suit_names.index(trump.suit.text)
-    rules.steps.extend(auctions.round_steps(rules, clauses))
+    if not decide_first:
+        rules.steps.extend(auctions.round_steps(rules, clauses))
     tricks = clauses.get(n.Tricks) or clauses.get(n.TricksAll)
     if tricks is not None:
         rules.steps.append(_tricks_step(rules, sections, tricks, bid))
         rules.taken_face_up = tricks.taken is not None and tricks.taken.text == "face up"
         rules.trick_count = _trick_count(tricks, clauses.get(n.Deal))
+
+
+def _decision_before_bids(clauses: dict) -> bool:
+    """A trump decision in a round without an auction comes before the bids, which are made
+    knowing the trump (a Wizard turned: the dealer names the trump, then all bid)."""
+    return auctions.an.ChooseTrump in clauses and auctions.an.Auction not in clauses and (
+        n.BidNumber in clauses or n.BidCard in clauses)
 
 
 def _trick_count(tricks, deal):
@@ -296,12 +307,16 @@ def _seat_fn(ref: n.SeatRef, bid, deck=None):
 
 
 def _holder(deck, text: str):
-    """`holder of clubs 2`: the seat holding that card; the dealer's left if no seat does."""
+    """`holder of clubs 2`: the seat holding that card (or that played it to the trick in
+    play); the dealer's left if no seat does."""
     cards = sum(1 << c for c, t in enumerate(deck.texts) if t == text)
 
     def holder(st):
         for seat in range(st.n):
             if st.hands[seat] & cards:
+                return seat
+        for seat, card in st.trick:         # already led to the trick in play
+            if cards >> card & 1:
                 return seat
         return (st.dealer + 1) % st.n
     return holder
@@ -361,9 +376,10 @@ def _tricks_step(rules: Ruleset, sections: dict, clause, bid):
         if isinstance(clause, n.TricksAll):
             return trick_rules.RuledTricksAll(deck, first, table, winner, then, **rules_)
         return trick_rules.RuledTricks(deck, clause.count, first, table, winner, then, **rules_)
+    clauses = sections["round"].clauses
     if isinstance(clause, n.TricksAll):
-        return st_.TricksAll(deck, first, table, winner, then)
-    return st_.Tricks(deck, clause.count, first, table, winner, then)
+        return auctions.tricks_class(clauses, st_.TricksAll)(deck, first, table, winner, then)
+    return auctions.tricks_class(clauses, st_.Tricks)(deck, clause.count, first, table, winner, then)
 
 
 def _build_score(rules: Ruleset, score, exprs: ExprCompiler) -> None:

@@ -192,8 +192,10 @@ def check_fields(rules, data: dict) -> int:
     for key in ("bid_cards", "revealed"):
         for seat, card in enumerate(_list(data.get(key, [None] * n), key, n)):
             _text(card, f"{key}[{seat}]", none=True)
+    sitting = data.get("sitting_out")                  # seats left out play no card
+    playing = n - len(sitting) if isinstance(sitting, list) and len(sitting) < n else n
     for key in ("trick", "last_trick"):
-        _check_trick(data.get(key, []), key, n)
+        _check_trick(data.get(key, []), key, n, playing)
     if data.get("trump") is not None and data["trump"] not in rules.deck.suit_names:
         raise ViewError(f"trump must be one of {', '.join(rules.deck.suit_names)} or null, not {_show(data['trump'])}")
     _text(data.get("turned"), "turned", none=True)
@@ -244,16 +246,16 @@ def chance_bound(rules, rounds: int, moves: int) -> int:
     return (len(rules.steps) + 2) * (rounds + 1) + moves + 2
 
 
-def _check_trick(trick, what: str, n: int) -> None:
-    _list(trick, what, most=n)
+def _check_trick(trick, what: str, n: int, playing: int) -> None:
+    _list(trick, what, most=playing)
     seats = []
     for index, entry in enumerate(trick):
         if entry.__class__ not in (list, tuple) or len(entry) != 2:
             raise ViewError(f"{what}[{index}] must be [seat, card], not {_show(entry)}")
         seats.append(_seat(entry[0], n, f"{what}[{index}] seat"))
         _text(entry[1], f"{what}[{index}] card")
-    if trick and len(trick) < n and what == "last_trick":
-        raise ViewError(f"last_trick must be empty or a whole trick of {n} cards")
+    if trick and len(trick) < playing and what == "last_trick":
+        raise ViewError(f"last_trick must be empty or a whole trick of {playing} cards")
     if len(set(seats)) != len(seats):
         raise ViewError(f"{what} has two cards of one seat: {_show([list(e) for e in trick])}")
 
@@ -497,23 +499,25 @@ def _tricks(rules, st, at: int, tricks_i: int | None, dealt: int, full: bool) ->
         if st.trick and st.trick[0][0] != st.leader:
             raise ViewError(f"the trick is led by seat {st.trick[0][0]}, but leader is {st.leader}")
         for index, (seat, _) in enumerate(st.trick):
-            if seat != (st.leader + index) % n:
+            if seat != _seat_after(st, st.leader, index):
                 raise ViewError(f"the trick must be played seat after seat, clockwise: {[s for s, _ in st.trick]}")
-        if st.current_player != (st.leader + len(st.trick)) % n:
-            raise ViewError(f"seat {(st.leader + len(st.trick)) % n} plays next to this trick, "
-                            f"not seat {st.current_player}")
+        nxt = _seat_after(st, st.leader, len(st.trick))
+        if st.current_player != nxt:
+            raise ViewError(f"seat {nxt} plays next to this trick, not seat {st.current_player}")
     elif played != count or st.trick:
         raise ViewError(f"the round is over, so its {count} tricks are played and none is open")
     if not full:
         return
-    if played == 0 and at == tricks_i and st.leader != step.first(st):
-        raise ViewError(f"seat {step.first(st)} leads the first trick, not seat {st.leader}")
+    first = _seat_after(st, step.first(st), 0)
+    if played == 0 and at == tricks_i and st.leader != first:
+        raise ViewError(f"seat {first} leads the first trick, not seat {st.leader}")
     if bool(played) != bool(st.last_trick):
         raise ViewError("last_trick is the last whole trick played: empty before the first")
+    playing = n - st.extra.get("sitting", 0).bit_count()
     for seat in range(n):
-        if st.taken[seat].bit_count() != n * st.tricks_won[seat]:
+        if st.taken[seat].bit_count() != playing * st.tricks_won[seat]:
             raise ViewError(f"seat {seat} won {st.tricks_won[seat]} tricks, so it took "
-                            f"{n * st.tricks_won[seat]} cards, not {st.taken[seat].bit_count()}")
+                            f"{playing * st.tricks_won[seat]} cards, not {st.taken[seat].bit_count()}")
     if st.last_trick:
         winner = _winner_of(rules, step, st)
         texts = rules.deck.texts
@@ -522,9 +526,22 @@ def _tricks(rules, st, at: int, tricks_i: int | None, dealt: int, full: bool) ->
             if texts[card] not in pile:
                 raise ViewError(f"seat {winner} won the last trick, so {texts[card]} is among the cards it took")
             pile.remove(texts[card])
-        leader = winner if step.then is None else step.then(st)
+        leader = _seat_after(st, winner if step.then is None else step.then(st), 0)
         if at == tricks_i and leader != st.leader:
             raise ViewError(f"seat {winner} won the last trick, so seat {leader} leads, not {st.leader}")
+
+
+def _seat_after(st, seat: int, count: int) -> int:
+    """The seat `count` playing seats after `seat` (0: `seat` itself, or the next that plays);
+    seats that sit out (a partner of a seat playing alone) are passed over."""
+    sitting, n = st.extra.get("sitting", 0), st.n
+    while sitting >> seat & 1:
+        seat = (seat + 1) % n
+    for _ in range(count):
+        seat = (seat + 1) % n
+        while sitting >> seat & 1:
+            seat = (seat + 1) % n
+    return seat
 
 
 def _winner_of(rules, step, st) -> int:

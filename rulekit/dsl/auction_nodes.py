@@ -125,3 +125,29 @@ class ChooseTrump:
 
     def option(self, kind):
         return next((item for item in self.options if isinstance(item, kind)), None)
+
+
+@node
+class MayAlone:
+    """Decision option `or alone`: the seat that decides may play alone (`order up alone`,
+    `choose hearts alone`); its partners sit the round out."""
+    span: Span | None = None
+
+
+@node
+class DealerTakes:
+    """Option `dealer takes it`: once the turned card is ordered up, the dealer takes it into
+    hand and discards a card face down (`discard hearts 9`)."""
+    span: Span | None = None
+
+
+@node
+class OrderUp:
+    """`order up turned card, in turn from left of dealer, dealer takes it`: each seat in turn
+    accepts the turned card's suit as trump (`order up`) or passes; the seat that orders it
+    up is the declarer. When all pass the round goes on to a `choose trump` in turn."""
+    options: tuple
+    span: Span | None = None
+
+    def option(self, kind):
+        return next((item for item in self.options if isinstance(item, kind)), None)

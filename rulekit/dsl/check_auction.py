@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from ..compile.auction import ROLE_NAMES, ROLE_SEATS, has_roles
 from ..compile.exprs import suggest
+from ..compile.leads import uses_rules
 from . import auction_nodes as an
 from . import nodes as n
 
-CLAUSES = (an.Auction, an.ChooseTrump)
+CLAUSES = (an.Auction, an.ChooseTrump, an.OrderUp)
 ALL_PASS = ("redeal", "void", "dealer")
 #: More calls than this make an auction no one can read (and a long list of moves).
 MAX_CALLS = 500
@@ -28,7 +29,7 @@ def declarer_every_round(checker, before=None) -> bool:
     """Whether every round that goes on has a declarer: an auction, or a trump decision that
     always happens (not only `when turned card is ...`). `before`: only clauses other than it."""
     rnd = checker.s.get("round")
-    return any(c is not before and (isinstance(c, an.Auction) or
+    return any(c is not before and (isinstance(c, (an.Auction, an.OrderUp)) or
                                     (isinstance(c, an.ChooseTrump) and c.option(an.ChoiceWhenTurned) is None))
                for c in (rnd.clauses if rnd else ()))
 
@@ -52,6 +53,8 @@ _ROLE_HINT = "add an `auction { ... }` or a `choose trump, ...` clause to the ro
 def clause(checker, item) -> None:
     if isinstance(item, an.Auction):
         check_auction(checker, item)
+    elif isinstance(item, an.OrderUp):
+        check_order_up(checker, item)
     else:
         check_choice(checker, item)
 
@@ -187,11 +190,48 @@ def check_choice(checker, choice: an.ChooseTrump) -> None:
     if not _suit_names(checker):
         checker.report(choice, "the trump is a suit, but the deck has no suits")
     check_turned_options(checker, choice)
+    check_alone(checker, choice)
     all_pass = choice.option(an.AllPass)
     if all_pass is not None:
         if choice.option(an.ChoiceMayPass) is None:
             checker.report(all_pass, "nobody may pass this decision", "add `or pass`, or remove this option")
         check_all_pass(checker, all_pass, "choose", in_turn.seat if in_turn else None)
+
+
+def check_order_up(checker, order: an.OrderUp) -> None:
+    seen = set()
+    for option in order.options:
+        if type(option) in seen:
+            checker.report(option, "this option is given twice")
+        seen.add(type(option))
+    rnd = checker.s.get("round")
+    if not any(isinstance(c, n.TrumpTurned) for c in rnd.clauses):
+        checker.report(order, "no card is turned after the deal", "add `trump suit of turned card` to the round")
+    in_turn = order.option(an.ChoiceInTurn)
+    if in_turn is not None and not unset_role_seat(checker, in_turn.seat, before=order):
+        _choice_seat(checker, in_turn.seat, in_turn=True)
+    check_alone(checker, order)
+    all_pass = order.option(an.AllPass)
+    choice = next((c for c in rnd.clauses if isinstance(c, an.ChooseTrump)), None)
+    if all_pass is not None and choice is not None and choice.option(an.ChoiceInTurn) is not None:
+        checker.report(all_pass, "when all pass, the round goes on to its `choose trump` in turn",
+                       "say what happens when all pass there, and remove this option")
+    elif all_pass is not None:
+        check_all_pass(checker, all_pass, "order", in_turn.seat if in_turn else None)
+
+
+def check_alone(checker, decision) -> None:
+    """`or alone` needs partners to leave out, and plain tricks (lead rules do not skip seats)."""
+    alone = decision.option(an.MayAlone)
+    if alone is None:
+        return
+    if "teams" not in checker.s:
+        checker.report(alone, "a seat plays alone by leaving its partners out, but the rules declare no teams",
+                       "add `teams opposite`, or remove `or alone`")
+    if "follow" in checker.s and uses_rules(checker.s):
+        checker.report(alone, "playing alone cannot be combined with lead rules (a `lead` section, "
+                              "first-trick or always-playable follow cases) yet",
+                       "remove `or alone`, or those rules")
 
 
 def _choice_seat(checker, ref: n.SeatRef, in_turn: bool) -> None:

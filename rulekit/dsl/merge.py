@@ -27,7 +27,7 @@ _CLAUSE = {
     n.Tricks: "tricks", n.TricksAll: "tricks", n.Repeat: "repeat",
     n.Choose: "choose", n.Reveal: "reveal", n.PlaceRevealed: "place", n.Draw: "draw",
     n.Shuffle: "shuffle", n.Tiebreaker: "tiebreaker",
-    an.Auction: "auction", an.ChooseTrump: "choose trump",
+    an.Auction: "auction", an.ChooseTrump: "choose trump", an.OrderUp: "order up",
 }
 #: Sections whose clauses a variant replaces one by one.
 _CLAUSE_SECTIONS = ("round", "setup")

@@ -11,7 +11,7 @@ from lark import Transformer, v_args
 from .nodes import SeatRef
 from .auction_nodes import (AllPass, Auction, AuctionEnd, AuctionFrom, CallName, CallOrder, Calls,
                             CallsSuits, ChoiceBy, ChoiceInTurn, ChoiceMayPass, ChoiceNotTurned,
-                            ChoiceWhenTurned, ChooseTrump, Higher)
+                            ChoiceWhenTurned, ChooseTrump, DealerTakes, Higher, MayAlone, OrderUp)
 
 
 @v_args(meta=True)
@@ -69,3 +69,12 @@ class AuctionParts(Transformer):
 
     def choice_when_turned(self, meta, c):
         return ChoiceWhenTurned(c[0], self._span(meta))
+
+    def order_up(self, meta, c):
+        return OrderUp(tuple(c), self._span(meta))
+
+    def dealer_takes(self, meta, c):
+        return DealerTakes(self._span(meta))
+
+    def may_alone(self, meta, c):
+        return MayAlone(self._span(meta))

@@ -12,7 +12,9 @@ state's `clone` copies `extra` shallowly):
 - `roles`: `(declarer, contract level, makers)` once a call or a decision has set them,
   `makers` a tuple of seats (the declarer alone, or the declarer's team with teams);
 - `void`: True when every seat passed and the round is thrown in (`if all pass -> void`);
-- `choice_turns`: how many seats have passed in the current decision in turn.
+- `choice_turns`: how many seats have passed in the current decision in turn;
+- `takes`: True while the dealer, having taken the turned card up, must discard;
+- `sitting`: a bitmask of the seats that sit the tricks out (a maker playing alone).
 """
 from __future__ import annotations
 
@@ -35,6 +37,12 @@ def set_roles(st, declarer: int, level: int) -> None:
     st.extra["roles"] = (declarer, level, makers_of(st, declarer))
 
 
+def play_alone(st) -> None:
+    """The declarer plays alone: the other makers sit the round's tricks out."""
+    declarer, _, makers = st.extra["roles"]
+    st.extra["sitting"] = sum(1 << seat for seat in makers if seat != declarer)
+
+
 def deal_again(st) -> None:
     """`if all pass -> redeal`: the round starts over from its first step (a fresh shuffle and
     deal by the same dealer; scores and the round number stay)."""
@@ -55,7 +63,7 @@ class ClearRoles(Step):
     def enter(self, st) -> bool:
         extra = st.extra
         extra["calls"], extra["high"], extra["out"] = (), None, 0
-        extra["roles"], extra["void"] = None, False
+        extra["roles"], extra["void"], extra["takes"], extra["sitting"] = None, False, False, 0
         return False
 
 
@@ -164,9 +172,12 @@ class ChooseTrump(Step):
     name = "trump"
 
     def __init__(self, deck, first, in_turn: bool, may_pass: bool, not_turned: bool,
-                 when_turned: int | None, all_pass: str):
+                 when_turned: int | None, all_pass: str, may_alone: bool = False):
         regular = range(deck.regular_suits)
         self.suit_moves = [Move("choose", s, f"choose {deck.suit_names[s]}") for s in regular]
+        self.may_alone = may_alone
+        if may_alone:
+            self.suit_moves += [Move("choose alone", s, f"choose {deck.suit_names[s]} alone") for s in regular]
         self.pass_move = Move("pass", -1, "pass")
         self.first, self.in_turn, self.may_pass = first, in_turn, may_pass
         self.not_turned, self.when_turned = not_turned, when_turned
@@ -177,6 +188,8 @@ class ChooseTrump(Step):
         return ActionKind((["pass"] if self.may_pass else []) + [m.text for m in self.suit_moves])
 
     def enter(self, st) -> bool:
+        if self.in_turn and st.extra.get("roles") is not None:
+            return False                     # an earlier decision in turn made the contract
         if self.when_turned is not None:
             turned = st.extra.get("turned")
             if turned is None or not self.when_turned >> turned & 1:
@@ -206,10 +219,105 @@ class ChooseTrump(Step):
             roles = st.extra.get("roles")
             if self.in_turn or roles is None:
                 set_roles(st, seat, roles[1] if roles is not None else 0)
+            if move.kind == "choose alone":
+                play_alone(st)
             return True
         turns = st.extra["choice_turns"] = st.extra["choice_turns"] + 1
         if turns < self._turns(st):
             st.current_player = (seat + 1) % st.n
             return False
         (deal_again if self.all_pass == REDEAL else end_round_now)(st)
+        return True
+
+
+class OrderUp(Step):
+    """`order up turned card, in turn from ..., dealer takes it`: each seat in turn accepts
+    the suit of the turned card as trump (`order up`) or passes (`pass`). No suit is trump
+    while they decide. The seat that orders it up is the declarer; with `dealer takes it`
+    the dealer takes the turned card into hand and then discards one (`DealerDiscards`).
+    When all pass, the round goes on to its `choose trump` in turn, or `all_pass` happens."""
+    name = "order"
+
+    def __init__(self, deck, first, takes: bool, all_pass: str | None, may_alone: bool = False):
+        self.order_move, self.pass_move = Move("order", 0, "order up"), Move("pass", -1, "pass")
+        self.moves = [self.pass_move, self.order_move]
+        self.forced = [self.order_move]
+        self.may_alone = may_alone
+        if may_alone:
+            alone = Move("order", 1, "order up alone")
+            self.moves.append(alone)
+            self.forced.append(alone)
+        self.suit = deck.suit
+        self.first, self.takes, self.all_pass = first, takes, all_pass
+
+    def action_kind(self, players: int) -> ActionKind:
+        return ActionKind([m.text for m in self.moves])
+
+    def enter(self, st) -> bool:
+        if st.extra.get("turned") is None:
+            return False
+        st.trump = -1
+        st.extra["choice_turns"] = 0
+        st.current_player = self.first(st)
+        return True
+
+    def legal(self, st) -> list[Move]:
+        if self.all_pass == FORCED and st.extra["choice_turns"] == st.n - 1:
+            return self.forced
+        return self.moves
+
+    def apply(self, st, move) -> bool:
+        extra, seat = st.extra, st.current_player
+        if move.arg >= 0:
+            turned = extra["turned"]
+            st.trump = self.suit[turned]
+            set_roles(st, seat, 0)
+            if move.arg == 1:
+                play_alone(st)
+            if self.takes and not extra["sitting"] >> st.dealer & 1:
+                st.hands[st.dealer] |= 1 << turned
+                extra["turned"], extra["takes"] = None, True
+            return True
+        turns = extra["choice_turns"] = extra["choice_turns"] + 1
+        if turns < st.n:
+            st.current_player = (seat + 1) % st.n
+            return False
+        if self.all_pass is not None:
+            (deal_again if self.all_pass == REDEAL else end_round_now)(st)
+        return True
+
+
+class DealerDiscards(Step):
+    """After `dealer takes it`: the dealer discards one card face down (`discard hearts 9`);
+    it lies with the undealt cards, out of play. Hidden from the other seats."""
+    name = "discard"
+
+    def __init__(self, table):
+        self.table = table                    # a MoveTable with the verb `discard`
+
+    def action_kind(self, players: int) -> ActionKind:
+        return ActionKind([m.text for m in self.table.moves], public=False)
+
+    def enter(self, st) -> bool:
+        if not st.extra.get("takes"):
+            return False
+        st.current_player = st.dealer
+        return True
+
+    def legal(self, st) -> list[Move]:
+        return self.table.for_mask(st.hands[st.current_player])
+
+    legal_moves = legal
+
+    def accepts(self, st, move) -> bool:
+        return self.table.allows(st.hands[st.current_player], move)
+
+    def apply(self, st, move) -> bool:
+        seat = st.current_player
+        hand = st.hands[seat]
+        held = hand & self.table.face_masks[move.arg]
+        card = held & -held
+        st.hands[seat] = hand ^ card
+        st.undealt |= card
+        st.extra["takes"] = False
         return True

@@ -655,7 +655,8 @@ def _one_trick_winner(look: Look) -> None:
     after = full_view(look.trace.before_scoring) if look.round_ended else look.full
     gained = [a - b for a, b in zip(after["tricks_won"], before["tricks_won"])]
     trick = before["trick"]
-    completes = before["phase"] == "play" and len(trick) == n - 1 and not after["trick"]
+    playing = n - len(before.get("sitting_out") or ())      # seats left out play no card
+    completes = before["phase"] == "play" and len(trick) == playing - 1 and not after["trick"]
     if not completes:
         if any(gained):
             _fail(name, f"{look.last_move!r} completes no trick, but tricks won went from "
