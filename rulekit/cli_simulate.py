@@ -184,7 +184,7 @@ def _announce(console, done: int, games: int, seconds: float) -> bool:
     rate = done / seconds if seconds > 0 else float("inf")
     left = (games - done) / rate if rate else float("inf")
     if left > ANNOUNCE_AFTER:
-        console.print(Text(f"{games:,} games at about {rate:,.1f} games/s: about {_duration(left)} to go. "
+        console.print(Text(f"{games:,} games at about {rate:,.3g} games/s: about {_duration(left)} to go. "
                            f"Ctrl-C stops and prints the summary of the games played so far.", style="yellow"))
     return True
 

@@ -144,7 +144,8 @@ def _one_mutation(view, rng, texts) -> str:
             return f"{_name(where)} = a card text"
     if kind == "history":
         count = rng.choice([1, 10, 10**4, 10**5])
-        view["history"] = list(view.get("history", [])) + ["bid 0"] * count
+        old = view.get("history")
+        view["history"] = (old if isinstance(old, list) else []) + ["bid 0"] * count
         return f"history + {count}"
     if kind == "sibling" and isinstance(_get(view, path[:-1]), (list, dict)):
         parent = _get(view, path[:-1])
@@ -186,6 +187,7 @@ def plays_to_the_end(state, *, full: bool, where: str, rng: random.Random) -> No
         if full:
             rt.cards_conserved(state)
             rt.one_seat_to_move(state)
+            rt.restore_round_trips(state)
         for _ in range(20_000):
             if state.is_terminal:
                 assert state.winners, f"{where}: the game ended without winners"

@@ -204,6 +204,10 @@ def check_fields(rules, data: dict) -> int:
     _check_last_round(data.get("last_round"), n, rounds)
     if "position" in data:
         _bool(data["position"], "position")
+    if data.get("teams") is not None:
+        for index, team in enumerate(_list(data["teams"], "teams", most=n)):
+            for seat in _list(team, f"teams[{index}]", most=n):
+                _seat(seat, n, f"teams[{index}] seat")
     if "seed" in data:
         if data["seed"] is None:
             raise ViewError("a seed is an int, not null")
@@ -298,6 +302,10 @@ def _check_grid_fields(rules, data: dict, n: int) -> None:
             _seat(owner, n, f"{what}.owner")
         if "points" in entry:
             _int(entry["points"], f"{what}.points")
+    if data.get("returning") is not None:
+        for seat, cards in enumerate(_list(data["returning"], "returning", n)):
+            if cards is not None:
+                _texts(cards, f"returning[{seat}]", rules.deck.size)
     for key in ("deck_sizes",):
         if key in data:
             for seat, value in enumerate(_list(data[key], key, n)):
