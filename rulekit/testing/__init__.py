@@ -28,7 +28,7 @@ rulekit itself; the Hypothesis strategies (`states`, `playouts`, `moves`), `mach
 """
 from .custom import invariant, load_invariants
 from .invariants import (
-    DEFAULT_MAX_ROUNDS, INVARIANTS, InvariantError, cards_conserved, check_all, ends_within_bound,
+    DEFAULT_MAX_ROUNDS, INVARIANTS, InvariantError, cards_conserved, check_all, check_move, ends_within_bound,
     illegal_move_changes_nothing, legal_moves_until_end, one_seat_to_move, one_trick_winner,
     replay_is_identical, restore_round_trips, round_bound, scores_change_by_rules,
     views_hide_hidden_information,
@@ -44,7 +44,7 @@ _NEED_HYPOTHESIS = {"states": "strategies", "playouts": "strategies", "moves": "
 
 __all__ = [
     "check_rules", "Report", "Failure", "InvariantError", "INVARIANTS", "DEFAULT_MAX_ROUNDS",
-    "check_all", "round_bound", "states", "playouts", "moves", "Playout", "machine_for",
+    "check_all", "check_move", "round_bound", "states", "playouts", "moves", "Playout", "machine_for",
     "cards_conserved", "one_seat_to_move", "legal_moves_until_end", "illegal_move_changes_nothing",
     "replay_is_identical", "restore_round_trips", "views_hide_hidden_information",
     "one_trick_winner", "scores_change_by_rules", "ends_within_bound",

@@ -827,6 +827,19 @@ def check_all(state: State, before: State | None = None, *, game=None, max_round
             check()
 
 
+def check_move(state: State, next_move, *, game=None, max_rounds=None) -> None:
+    """Every invariant on `state`; then, unless it is over, on the state after `next_move`
+    (a move, or a function of the state that picks one) is made in it, judged against the
+    state before. The step of a property test over drawn states:
+    `check_move(state, lambda s: data.draw(moves(s)), game=game)`."""
+    check_all(state, game=game, max_rounds=max_rounds)
+    if state.is_terminal:
+        return
+    before = state.clone()
+    state.apply(next_move(state) if callable(next_move) else next_move)
+    check_all(state, before, game=game, max_rounds=max_rounds)
+
+
 # ---- messages ------------------------------------------------------------------------------
 
 def _short(items, limit: int = 8) -> str:
