@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given, settings, strategies as st
 
 import rulekit
 from rulekit.api import _bundled_dir
@@ -81,6 +81,7 @@ class _Entry:
         self.low, self.high = low, high
 
 
+@settings(deadline=None)
 @given(ranges)
 def test_overlapping_entries_are_those_meeting_an_earlier_one(keys):
     """The sweep finds a duplicate key whenever two entries share one (the pairwise check's
@@ -93,6 +94,7 @@ def test_overlapping_entries_are_those_meeting_an_earlier_one(keys):
     assert all(meets[entries.index(e)] for e in found)
 
 
+@settings(deadline=None)
 @given(ranges, st.integers(-3, 10), st.integers(0, 20))
 def test_gaps_are_the_uncovered_keys(keys, low, width):
     high = low + width
