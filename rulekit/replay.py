@@ -4,7 +4,7 @@ Pipeline place: api → **replay** → cli (`rulekit replay`, `rulekit play --sa
 (`check_rules` failures, `rulekit.testing.replay`). A replay is a small JSON object:
 
     {"format": "rulekit-replay", "version": 1,
-     "game": "instinct", "variants": ["short"], "players": 4, "seed": 7,
+     "game": "rules/house.rules", "variants": ["short"], "players": 4, "seed": 7,
      "moves": ["bid 3", "bid 2", ...],
      "note": "why it was saved (optional)",
      "failure": {"kind": "invariant", "invariant": "cards_conserved", "message": "..."}}

@@ -189,8 +189,6 @@ class RulekitState(pyspiel.State):
         other = self.clone()
         if table.state is None or table.state.is_terminal:
             return other
-        if not hasattr(table.state, "determinize"):
-            raise NotImplementedError("resampling needs state.determinize, which this rulekit lacks")
         seed = random.Random(hash((self._play.deal, len(self._play.actions), random.random()))).randrange(2**63)
         other._play.table.state = table.state.determinize(player_id, seed=seed)
         return other

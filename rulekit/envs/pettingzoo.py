@@ -144,7 +144,7 @@ class RulekitEnv(AECEnv):
         return text
 
     def close(self):
-        pass
+        """Nothing to release: the game lives in this process and draws nothing."""
 
 
 def _slug(name: str) -> str:

@@ -25,7 +25,7 @@ TIME_BUDGET = 4.0
 
 
 class _OutOfTime(Exception):
-    pass
+    """The shrinking's time budget is spent: stop the search, keep the best found."""
 
 
 def available() -> bool:
