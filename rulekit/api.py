@@ -217,9 +217,15 @@ def _check(sections: dict, counts, report, memo: dict) -> None:
     """Check `sections` for these player counts: once for the whole range when nothing
     depends on the count, once per count when values do (`end after 60 / players rounds`)."""
     players = sections.get("players")
-    if depends_on_count(sections) and players is not None and list(counts):
-        for count in counts:
-            Checker(specialise(sections, count, report), report, memo).run()
+    if depends_on_count(sections):
+        # Values read from `players` need a count. Without a usable range (no `players`
+        # section, an empty one) the checker says so, and one stand-in count checks the rest.
+        if list(counts):
+            for count in counts:
+                Checker(specialise(sections, count, report), report, memo).run()
+        else:
+            stand_in = specialise(sections, players.low if players is not None else 2, report)
+            Checker({**stand_in, "players": players} if players is not None else stand_in, report, memo).run()
     elif players is None or list(counts) == list(range(players.low, players.high + 1)):
         Checker(sections, report, memo).run()
     else:

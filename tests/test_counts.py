@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import random
 
+from pathlib import Path
+
 import pytest
 
 import rulekit
@@ -138,3 +140,25 @@ def test_a_bid_bound_read_for_the_bidder_with_a_restriction():
     state.apply("bid 2")
     state.apply("bid 2")
     assert [str(m) for m in state.legal_moves()] == ["bid 1", "bid 2", "bid 3", "bid 4"]  # 0 makes 4; 5 > hand - 1
+
+
+def test_a_count_read_from_players_without_a_usable_player_range_is_a_rule_error():
+    """Found by the loader fuzz (a spliced Wizard without its `players` line): the deal read
+    from `round` had no count to be read for, and the checker met an empty schedule."""
+    wizard = (Path(__file__).parent.parent / "examples" / "games" / "wizard.rules").read_text()
+    assert "players 3..6" in wizard
+    for players in ("", "players 5..3"):
+        with pytest.raises(rulekit.RuleError) as caught:
+            rulekit.loads(wizard.replace("players 3..6", players))
+        messages = [d.message for d in caught.value.diagnostics]
+        assert any("players" in m for m in messages), messages
+
+
+def test_a_lead_suit_rule_naming_a_card_the_deck_lacks_is_a_rule_error():
+    """Found by the loader fuzz (Wizard without its Jesters): `lead suit from first not jester`
+    with no `jester` in the deck is an unknown name, reported, not a crash of the analysis."""
+    wizard = (Path(__file__).parent.parent / "examples" / "games" / "wizard.rules").read_text()
+    assert "  card jester x4\n" in wizard
+    with pytest.raises(rulekit.RuleError) as caught:
+        rulekit.loads(wizard.replace("  card jester x4\n", ""))
+    assert any("jester" in d.message for d in caught.value.diagnostics)

@@ -368,7 +368,10 @@ def _possible_leads(checker, deck):
         return None
     from ..compile.tricks import PredicateTables
 
-    return [row[0] for row in PredicateTables(deck).table(follow.lead_from.pred)]
+    try:
+        return [row[0] for row in PredicateTables(deck).table(follow.lead_from.pred)]
+    except (KeyError, ValueError, IndexError, AttributeError, TypeError):
+        return None             # names the checker has already reported
 
 
 def _reachable(tables, index: int, trump: int, lead: int):
