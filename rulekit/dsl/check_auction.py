@@ -171,12 +171,17 @@ def check_all_pass(checker, clause: an.AllPass, verb: str, start) -> None:
 
 # ---- decisions -----------------------------------------------------------------------------
 
-def check_choice(checker, choice: an.ChooseTrump) -> None:
+def _once_each(checker, options) -> None:
+    """Each kind of option at most once."""
     seen = set()
-    for option in choice.options:
+    for option in options:
         if type(option) in seen:
             checker.report(option, "this option is given twice")
         seen.add(type(option))
+
+
+def check_choice(checker, choice: an.ChooseTrump) -> None:
+    _once_each(checker, choice.options)
     by, in_turn = choice.option(an.ChoiceBy), choice.option(an.ChoiceInTurn)
     if by is not None and in_turn is not None:
         checker.report(in_turn, "the trump is chosen either by one seat or in turn, not both",
@@ -199,11 +204,7 @@ def check_choice(checker, choice: an.ChooseTrump) -> None:
 
 
 def check_order_up(checker, order: an.OrderUp) -> None:
-    seen = set()
-    for option in order.options:
-        if type(option) in seen:
-            checker.report(option, "this option is given twice")
-        seen.add(type(option))
+    _once_each(checker, order.options)
     rnd = checker.s.get("round")
     if not any(isinstance(c, n.TrumpTurned) for c in rnd.clauses):
         checker.report(order, "no card is turned after the deal", "add `trump suit of turned card` to the round")

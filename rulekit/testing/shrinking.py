@@ -108,7 +108,7 @@ def shrink_with_hypothesis(game, players: int, seed: int, moves: list[str], name
         try:
             find(search(policies), lambda found: found is not None, settings=options)
         except (_OutOfTime, HypothesisException):
-            pass
+            continue            # out of time, or nothing found this way: keep the best so far
         if time.perf_counter() > deadline:
             break
     return best[0]
