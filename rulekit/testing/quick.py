@@ -17,7 +17,7 @@ class Before:
     """What the quick checks need of the state before a move, without a whole copy of it."""
 
     __slots__ = ("round", "is_terminal", "scores", "tricks_won", "trick", "taken", "mover_hand",
-                 "tricks_played", "step", "moves")
+                 "tricks_played", "step")
 
     def __init__(self, st):
         self.round, self.is_terminal, self.step = st.round, st.is_terminal, st._step
@@ -25,7 +25,6 @@ class Before:
         self.trick, self.taken, self.tricks_played = list(st.trick), list(st.taken), st.tricks_played
         seat = st.current_player
         self.mover_hand = st.hands[seat] if seat is not None and 0 <= seat < len(st.hands) else 0
-        self.moves = len(st._history)
 
 
 def knows(rules) -> bool:

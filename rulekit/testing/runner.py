@@ -1,48 +1,35 @@
 """`check_rules`: random games under every invariant, and the shortest failing move list.
 
-Pipeline place: invariants → **runner** → report. Each game starts from a seed and plays
-random legal moves; after every move invariants are checked on a schedule that keeps a
-check at a small multiple of plain play:
+Pipeline place: invariants, schedule → **runner** → report. Each game starts from a seed
+and plays random legal moves (the moves of `state.playout` from the same seed). By default
+the invariants run on `schedule`'s plan, which keeps a check at a few times plain play:
+quick forms read from the state's own fields after every move (the invariant itself, from
+the views, wherever a quick form cannot vouch), your own invariants after every move, the
+view-based and the costly invariants when their credit of decisions comes due (turning
+over phases and seats from the seed), and in some games, once over, a replay by
+`state.playout` and a restore with the move list.
 
-- on every move: the state-level invariants (`scores_change_by_rules`, `ends_within_bound`)
-  and your own;
-- those that read views (`cards_conserved`, `one_seat_to_move`, `legal_moves_until_end`,
-  `one_trick_winner`): when a phase or round ends, when every other trick ends, and every
-  `LIGHT_EVERY` moves;
-- the costly ones that restore states or try moves (`restore_round_trips`,
-  `views_hide_hidden_information`, `illegal_move_changes_nothing`): on the first move of
-  each phase in rounds 1 and 2 (then every `HEAVY_ROUNDS` rounds), once a secret choice is
-  pending in each of those phases, every `HEAVY_EVERY` moves, and at the end;
-- once a game is over: the whole game replays and restores.
-
-With `thorough=True` every invariant runs on every move, for every seat. A failure is then
-shrunk: cut to the move that first breaks the invariant (now checked on every move), then
-searched by Hypothesis (`shrinking`, when installed) and by rulekit's own passes: deleting
-moves and trying other random continuations while the same invariant still fails.
+With `thorough=True` every invariant runs on every move, for every seat, and every game
+ends with a replay and a restore. A failure is then shrunk: cut to the move that first
+breaks the invariant (now checked on every move), then searched by Hypothesis
+(`shrinking`, when installed) and by rulekit's own passes: deleting moves and trying other
+random continuations while the same invariant still fails.
 """
 from __future__ import annotations
 
 import random
 import time
-import traceback
 
 from ..errors import IllegalMoveError
+from ..engine.history import count
 from . import invariants as inv
-from .custom import as_checks
 from . import quick
+from .custom import as_checks
 from .invariants import InvariantError, Look
 from .report import Failure, Report
 from .schedule import LazyLook, Past, Plan, describe, run_quick, view_checks
 from .shrinking import shrink_with_hypothesis
 
-#: Moves between two runs of the costly invariants, unless the phase changes first or a
-#: secret choice is pending.
-HEAVY_EVERY = 96
-#: Moves between two runs of the invariants that read views, unless a phase, trick or round
-#: ends first.
-LIGHT_EVERY = 6
-#: After round 2, a phase's first move gets the costly invariants once every this many rounds.
-HEAVY_ROUNDS = 4
 #: Moves replayed while shrinking one failure, at most.
 SHRINK_BUDGET = 60_000
 
@@ -118,7 +105,7 @@ class _Checks:
         `schedule.Plan`), the replay is the same seed played again by
         `state.playout(playout_seed)`: the game just checked was its replay."""
         scheduled = playout_seed is not None and only is None and not self.thorough
-        if scheduled and not self.plan.full_end(len(look.state._history)):
+        if scheduled and not self.plan.full_end(count(look.state)):
             return
         if only in (None, "replay_is_identical") and "replay_is_identical" not in self.skip:
             self.count += 1

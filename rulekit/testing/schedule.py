@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import traceback
 
+from ..engine.history import count
 from . import invariants as inv
 from . import quick
 from .invariants import InvariantError, Look
@@ -217,7 +218,7 @@ def run_quick(checks, look, light: bool) -> None:
         if name not in skip:
             checks.count += 1
             if st.is_terminal or st.round > plan.bound(st, checks.max_rounds) or \
-                    len(st._history) > st.round * plan.per_round:
+                    count(st) > st.round * plan.per_round:
                 inv._ends_within_bound(look, checks.max_rounds)
     except InvariantError:
         raise
