@@ -106,10 +106,15 @@ class State:
         `rng = random.Random(seed)`, so a playout replays through the API."""
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise TypeError(f"a playout's seed is an int or None, not {type(seed).__name__}")
-        randrange = random.Random(seed).randrange
+        rng = random.Random(seed)
+        randrange, getrandbits = rng.randrange, rng.getrandbits
         start, made = self.round, 0
         while not self.is_terminal and not (round_only and self.round != start):
-            moves = self._at.legal_moves(self)
+            step = self._at
+            if step.walk is not None:         # a generated step plays itself to its end
+                made += step.walk(self, getrandbits)
+                continue
+            moves = step.legal_moves(self)
             self.apply(moves[randrange(len(moves))])
             made += 1
         return made
