@@ -22,9 +22,15 @@ generated line. `rulekit compile GAME --python` prints the source (`source_of`).
 """
 from __future__ import annotations
 
+import copyreg
 import hashlib
 import linecache
+import os
 import random
+from string import Template
+
+#: RULEKIT_CODEGEN=0 runs every game through the hand-written steps (to compare)
+ENABLED = os.environ.get("RULEKIT_CODEGEN", "1") != "0"
 
 #: compiled module code by the hash of its source
 _CODE: dict[str, object] = {}
@@ -95,18 +101,72 @@ class Writer:
         return "\n".join(top + self.head + [""] + self.body) + "\n"
 
 
-def generate(rules) -> tuple[str, dict, dict[int, str]]:
-    """(source, bound objects, {step index: generated class name}) for a Ruleset."""
+def generate(rules) -> tuple[str, dict, dict[int, str], str | None]:
+    """(source, bound objects, {step index: generated class name}, the generated state
+    class's name or None) for a Ruleset."""
     from . import codegen_bids, codegen_tricks
     out = Writer()
-    classes = {}
+    classes, inlined = {}, []
     for index, step in enumerate(rules.steps):
         for emitter in (codegen_tricks, codegen_bids):
-            name = emitter.emit(out, step)
-            if name is not None:
-                classes[index] = name
+            made = emitter.emit(out, step)
+            if made is not None:
+                classes[index] = made[0]
+                inlined.append((out.bind("step", step), made[1], made[2]))
                 break
-    return out.source(rules.title), out.bound, classes
+    state = _state_class(out, inlined) if inlined else None
+    rest = [getattr(type(s), "generated_from", type(s)).__name__ for i, s in enumerate(rules.steps)
+            if i not in classes]
+    out.lines("# Steps that run as the engine's classes: " + (", ".join(n for n in rest if n.isidentifier())
+                                                            or "none") + ".")
+    return out.source(rules.title), out.bound, classes, state
+
+
+_STATE = """\
+class $CLS($STATE):
+    \"\"\"Generated: a state of this game whose hot steps' moves are written in (one call
+    per decision); anything else goes to the engine's `State`.\"\"\"
+    __slots__ = ()
+
+    def __reduce_ex__(self, protocol):
+        return $DISPATCH[$STATE](self)
+
+    def legal_moves(st, seat=None):
+        if seat is not None or st.is_terminal:
+            return $STATE.legal_moves(st, seat)
+        at = st._at
+$LEGAL        return at.legal_moves(st)
+
+    def apply(st, move, seat=None):
+        if seat is not None or st.is_terminal:
+            return $STATE.apply(st, move, seat)
+        at = st._at
+$APPLY        return $STATE.apply(st, move)
+"""
+
+
+def _state_class(w, inlined) -> str:
+    """The state class: `legal_moves` and `apply` with the covered steps' bodies inside."""
+    from ..engine.state import State
+    from .codegen_tricks import indent
+    state = w.bind("EngineState", State)
+    legal = "".join(f"        if at is {step}:\n" + indent(body, 12) for step, body, _ in inlined)
+    apply = "".join(f"        if at is {step}:\n" + indent(Template(body).substitute(STATE=state), 12)
+                    for step, _, body in inlined if body is not None)
+    name = w.name("State")
+    w.lines(Template(_STATE).substitute(CLS=name, STATE=state, DISPATCH=w.bind("dispatch_table", copyreg.dispatch_table),
+                                        LEGAL=legal, APPLY=apply))
+    return name
+
+
+def covered(rules) -> list[tuple[str, bool]]:
+    """(class name, whether the generator writes it out) for each step of a Ruleset."""
+    from . import codegen_bids, codegen_tricks
+    out = []
+    for step in rules.steps:
+        done = any(emitter.emit(Writer(), step) is not None for emitter in (codegen_tricks, codegen_bids))
+        out.append((getattr(type(step), "generated_from", type(step)).__name__, done))
+    return out
 
 
 def source_of(rules) -> str:
@@ -115,11 +175,11 @@ def source_of(rules) -> str:
 
 
 def install(rules) -> dict:
-    """Generate, compile (cached) and run the module; give each covered step its class.
-    Returns the module's namespace."""
-    if not exact_randbelow():
+    """Generate, compile (cached) and run the module; give each covered step its class and
+    the rules their state class. Returns the module's namespace."""
+    if not ENABLED or not exact_randbelow():
         return {}
-    source, bound, classes = generate(rules)
+    source, bound, classes, state = generate(rules)
     if not classes:
         return {}
     digest = hashlib.sha256(source.encode()).hexdigest()
@@ -132,6 +192,8 @@ def install(rules) -> dict:
     exec(code, namespace)
     for index, name in classes.items():
         rules.steps[index].__class__ = namespace[name]
+    if state is not None:
+        rules.state_class = namespace[state]
     rules.generated = filename
     return namespace
 

@@ -38,6 +38,24 @@ _SIMULTANEOUS = """\
         return self.apply(st, move)
 """
 
+#: a sequential bid inside the generated state's `apply` (`$STATE`: its base class)
+_INLINE = """\
+if id(move) not in $INTERNED:
+    return $$STATE.apply(st, move)
+seat = st.current_player
+bids = st.bids
+bids[seat] = move.arg
+seat = (seat + 1) % st.n
+st._legal = None
+st._history.append(move)
+if bids[seat] is None:
+    st.current_player = seat
+    return
+st.revealed = True
+st.advance()
+return
+"""
+
 _CLASS = """\
 class $CLS($BASE):
     \"\"\"Generated: the number bid of this game, $COUNT bids.\"\"\"
@@ -66,8 +84,9 @@ $PLAY
 """
 
 
-def emit(w, step) -> str | None:
-    """Write the class for a plain number bid; its name, or None for any other step."""
+def emit(w, step):
+    """Write the class for a plain number bid: (its name, the bodies of legal moves and of
+    apply for the generated state), or None for any other step."""
     if getattr(type(step), "generated_from", type(step)) is not steps.BidNumber:
         return None
     count = len(step.moves)
@@ -76,4 +95,5 @@ def emit(w, step) -> str | None:
              "BITS": repr(count.bit_length()), "CLS": w.name("BidNumber")}
     names["PLAY"] = Template(_SIMULTANEOUS if step.simultaneous else _SEQUENTIAL).substitute(names)
     w.lines(Template(_CLASS).substitute(names))
-    return names["CLS"]
+    inline = None if step.simultaneous else Template(_INLINE).substitute(names)
+    return names["CLS"], Template("return list($MOVES)\n").substitute(names), inline

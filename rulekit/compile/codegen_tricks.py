@@ -28,8 +28,10 @@ _RULED = {trick_rules.RuledTricks: False, trick_rules.RuledTricksAll: True}
 _BITS_HIGH, _BITS_LOW, _FIRST, _LAST, _BY_KEY = 0, 1, 2, 3, 4
 
 
-def emit(w, step) -> str | None:
-    """Write the class for a trick step; its name, or None when the step is not one."""
+def emit(w, step):
+    """Write the class for a trick step: (its name, the bodies of legal moves and of apply
+    for the generated state), or None when the step is not one. In the apply body,
+    `$STATE` stands for the state's base class."""
     kind = getattr(type(step), "generated_from", type(step))
     if kind in _PLAIN:
         every, sit, ruled = _PLAIN[kind], False, False
@@ -55,10 +57,16 @@ def emit(w, step) -> str | None:
     shape = {"every": every, "sit": sit, "ruled": ruled, "count": step.count, "faces": faces}
     cls = w.name("Tricks")
     names["CLS"] = cls
-    body = "\n".join([_legal(w, step, shape, names), _play(shape, names), _walk(w, shape, names)])
+    legal = ("    def legal(self, st):\n" + indent(legal_body(w, step, shape, names), 8)
+             + "\n    legal_moves = legal\n")
+    body = "\n".join([legal, _play(shape, names), _walk(w, shape, names)])
     w.lines(Template(f"class $CLS($BASE):\n    \"\"\"Generated: the trick step of this game.\"\"\"\n    generated_from = $BASE\n\n{body}")
             .substitute(names))
-    return cls
+    done = "st._legal = None\nst._history.append(move)\n"
+    inline = play_body(shape, names, "return $STATE.apply(st, move)", done + "return",
+                       done + "if {END}:\n    st.advance()\nreturn")
+    return (cls, Template(legal_body(w, step, shape, names)).substitute(names),
+            Template(inline).substitute(names, STATE="$STATE"))
 
 
 # ---- the parts ---------------------------------------------------------------------------------
@@ -94,119 +102,116 @@ def _ruled_names(w, step) -> dict:
     return names
 
 
-def _allowed(shape, names, indent: str) -> str:
+def indent(block: str, depth: int) -> str:
+    """`block` (lines without indentation of their own) indented by `depth` spaces."""
+    pad = " " * depth
+    return "".join(pad + line + "\n" if line else "\n" for line in block.rstrip("\n").split("\n"))
+
+
+def _allowed(shape, names) -> str:
     """Lines that set `allowed` from `hand` and `trick` (the cards the seat may play)."""
     if not shape["ruled"]:
-        return (f"{indent}allowed = hand\n{indent}if trick:\n"
-                f"{indent}    allowed = hand & $FOLLOW[st.trump + 1][st.lead + 1] or hand\n")
+        return "allowed = hand\nif trick:\n    allowed = hand & $FOLLOW[st.trump + 1][st.lead + 1] or hand\n"
     table = "($FIRST if st.tricks_played == 0 else $CHAINS)" if "FIRST" in names else "$CHAINS"
     lead = "$LEAD_RULE(st)" if "LEAD_RULE" in names else "(), 0"
-    return (f"{indent}if trick:\n{indent}    chain, also = {table}[st.trump + 1][st.lead + 1]\n"
-            f"{indent}else:\n{indent}    chain, also = {lead}\n"
-            f"{indent}allowed = hand\n{indent}for must in chain:\n{indent}    able = hand & must\n"
-            f"{indent}    if able:\n{indent}        allowed = able | (hand & also)\n{indent}        break\n")
+    return (f"if trick:\n    chain, also = {table}[st.trump + 1][st.lead + 1]\nelse:\n    chain, also = {lead}\n"
+            "allowed = hand\nfor must in chain:\n    able = hand & must\n    if able:\n"
+            "        allowed = able | (hand & also)\n        break\n")
 
 
-def _legal(w, step, shape, names) -> str:
+def legal_body(w, step, shape, names) -> str:
+    """The body of `legal(st)`: the distinct moves the current seat may make, in card order."""
     runs = []
     for run in step.runs:
-        name = w.const("RUN", run)
-        runs.append(f"        part = hand & {name}\n        if part:\n            found = $CACHE.get(part)\n"
-                    f"            out += found if found is not None else $RUN_MOVES(part)\n")
+        runs.append(f"part = hand & {w.const('RUN', run)}\nif part:\n    found = $CACHE.get(part)\n"
+                    "    out += found if found is not None else $RUN_MOVES(part)\n")
     if shape["ruled"]:
-        head = _allowed(shape, names, "        ") + "        hand = allowed\n"
+        head = _allowed(shape, names) + "hand = allowed\n"
     else:
-        head = ("        if trick:\n            allowed = hand & $FOLLOW[st.trump + 1][st.lead + 1]\n"
-                "            if allowed:\n                found = $CACHE.get(allowed)\n"
-                "                if found is not None:\n                    return list(found)\n"
-                "                hand = allowed\n")
-    return ("    def legal(self, st):\n        hand = st.hands[st.current_player]\n        trick = st.trick\n"
-            + head + "        out = []\n" + "".join(runs) + "        return out\n\n    legal_moves = legal\n")
+        head = ("if trick:\n    allowed = hand & $FOLLOW[st.trump + 1][st.lead + 1]\n    if allowed:\n"
+                "        found = $CACHE.get(allowed)\n        if found is not None:\n"
+                "            return list(found)\n        hand = allowed\n")
+    return "hand = st.hands[st.current_player]\ntrick = st.trick\n" + head + "out = []\n" + "".join(runs) + "return out\n"
 
 
-def _copies(shape, source: str, indent: str) -> str:
+def _copies(shape, source: str) -> str:
     if not shape["faces"][1]:
         return ""
-    return (f"{indent}if card < 0:                    # copies of one face: the lowest one\n"
-            f"{indent}    held = {source} & cards\n{indent}    cards = held & -held\n"
-            f"{indent}    card = cards.bit_length() - 1\n")
+    return (f"if card < 0:                    # copies of one face: the lowest one\n    held = {source} & cards\n"
+            "    cards = held & -held\n    card = cards.bit_length() - 1\n")
 
 
-def _set_lead(shape, names, indent: str) -> str:
+def _set_lead(names) -> str:
     if "SETS" in names:
-        return f"{indent}if st.lead < 0 and $SETS[st.trump + 1] >> card & 1:\n{indent}    st.lead = card\n"
-    return f"{indent}if not trick:\n{indent}    st.lead = card\n"
+        return "if st.lead < 0 and $SETS[st.trump + 1] >> card & 1:\n    st.lead = card\n"
+    return "if not trick:\n    st.lead = card\n"
 
 
-def _next_seat(shape, indent: str, then: str) -> str:
+def _next_seat(shape, then: str) -> str:
     """Lines after a card that does not fill the trick: the turn passes on, then `then`."""
     if shape["sit"]:
-        return (f"{indent}sitting = st.extra.get(\"sitting\", 0)\n"
-                f"{indent}if len(trick) < st.n - sitting.bit_count():\n"
-                f"{indent}    seat = (seat + 1) % st.n\n{indent}    while sitting >> seat & 1:\n"
-                f"{indent}        seat = (seat + 1) % st.n\n"
-                f"{indent}    st.current_player = seat\n{indent}    {then}\n")
-    return (f"{indent}if len(trick) < st.n:\n{indent}    st.current_player = (seat + 1) % st.n\n"
-            f"{indent}    {then}\n")
+        return ("sitting = st.extra.get(\"sitting\", 0)\nif len(trick) < st.n - sitting.bit_count():\n"
+                "    seat = (seat + 1) % st.n\n    while sitting >> seat & 1:\n        seat = (seat + 1) % st.n\n"
+                "    st.current_player = seat\n" + indent(then, 4))
+    return "if len(trick) < st.n:\n    st.current_player = (seat + 1) % st.n\n" + indent(then, 4)
 
 
-def _end_trick(shape, names, indent: str, over: str) -> str:
-    """The full trick: its winner takes it; `over` is the line for the step's end or not,
-    with {END} standing for the condition."""
+def _end_trick(shape, names, over: str) -> str:
+    """The full trick: its winner takes it; `over` is the lines that end (with {END} for
+    whether the step is over)."""
     lead = "$THEN(st)" if names["THEN"] else "winner"
-    lines = [f"{indent}played = 0", f"{indent}for _, c in trick:", f"{indent}    played |= 1 << c",
-             f"{indent}winner = $WINNER(trick, played, st.lead, st.trump)",
-             f"{indent}st.tricks_won[winner] += 1", f"{indent}st.taken[winner] |= played",
-             f"{indent}st.last_trick = trick", f"{indent}st.trick = []", f"{indent}st.lead = -1",
-             f"{indent}st.tricks_played += 1", f"{indent}st.current_player = st.leader = {lead}"]
+    lines = ["played = 0", "for _, c in trick:", "    played |= 1 << c",
+             "winner = $WINNER(trick, played, st.lead, st.trump)",
+             "st.tricks_won[winner] += 1", "st.taken[winner] |= played", "st.last_trick = trick",
+             "st.trick = []", "st.lead = -1", "st.tricks_played += 1", f"st.current_player = st.leader = {lead}"]
     if shape["sit"]:
-        lines += [f"{indent}seat = st.current_player", f"{indent}while sitting >> seat & 1:",
-                  f"{indent}    seat = (seat + 1) % st.n", f"{indent}st.current_player = st.leader = seat"]
+        lines += ["seat = st.current_player", "while sitting >> seat & 1:", "    seat = (seat + 1) % st.n",
+                  "st.current_player = st.leader = seat"]
     end = "not st.hands[st.current_player]" if shape["every"] else f"st.tricks_played == {shape['count']!r}"
-    lines.append(indent + over.replace("{END}", end))
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n" + over.replace("{END}", end)
+
+
+def play_body(shape, names, refuse: str, going: str, over: str) -> str:
+    """Check and play `move`: `refuse` when it is no interned legal move (nothing changed),
+    `going` after a card that leaves the step going, `over` ({END}) after a full trick."""
+    if shape["ruled"]:
+        check = _allowed(shape, names) + "if not allowed & cards:\n" + indent(refuse, 4)
+        source = "allowed"
+    else:
+        check = ("if trick:\n    if not (hand & $FOLLOW[st.trump + 1][st.lead + 1] or hand) & cards:\n"
+                 + indent(refuse, 8) + "elif not hand & cards:\n" + indent(refuse, 4))
+        source = "hand"
+    return ("entry = $CARDS.get(id(move))\nif entry is None:\n" + indent(refuse, 4)
+            + "cards, card = entry\nseat = st.current_player\nhand = st.hands[seat]\ntrick = st.trick\n"
+            + check + _copies(shape, source) + "st.hands[seat] = hand ^ cards\n" + _set_lead(names)
+            + "trick.append($PAIRS[seat][card])\n" + _next_seat(shape, going) + _end_trick(shape, names, over))
 
 
 def _play(shape, names) -> str:
-    if shape["ruled"]:
-        check = _allowed(shape, names, "        ") + "        if not allowed & cards:\n            return None\n"
-        source = "allowed"
-    else:
-        check = ("        if trick:\n            if not (hand & $FOLLOW[st.trump + 1][st.lead + 1] or hand) & cards:\n"
-                 "                return None\n        elif not hand & cards:\n            return None\n")
-        source = "hand"
     return ("    def play(self, st, move):\n"
             "        \"\"\"Check and play an interned move in one pass; None (nothing changed) otherwise.\"\"\"\n"
-            "        entry = $CARDS.get(id(move))\n        if entry is None:\n            return None\n"
-            "        cards, card = entry\n        seat = st.current_player\n        hand = st.hands[seat]\n"
-            "        trick = st.trick\n" + check + _copies(shape, source, "        ")
-            + "        st.hands[seat] = hand ^ cards\n" + _set_lead(shape, names, "        ")
-            + "        trick.append($PAIRS[seat][card])\n" + _next_seat(shape, "        ", "return False")
-            + _end_trick(shape, names, "        ", "return {END}") + "\n    apply = play\n")
+            + indent(play_body(shape, names, "return None", "return False", "return {END}"), 8)
+            + "\n    apply = play\n")
 
 
 def _walk(w, shape, names) -> str:
     singles, groups = shape["faces"]
     if groups:
-        faces = f"            faces = allowed & {w.const('SINGLES', singles)}\n" + "".join(
-            f"            part = allowed & {w.const('COPIES', g)}\n            if part:\n"
-            f"                faces |= part & -part\n" for g in groups)
+        faces = f"faces = allowed & {w.const('SINGLES', singles)}\n" + "".join(
+            f"part = allowed & {w.const('COPIES', g)}\nif part:\n    faces |= part & -part\n" for g in groups)
     else:
-        faces = "            faces = allowed\n"
+        faces = "faces = allowed\n"
+    loop = ("seat = st.current_player\nhand = hands[seat]\ntrick = st.trick\n" + _allowed(shape, names) + faces
+            + "count = faces.bit_count()\nbits = count.bit_length()\nr = getrandbits(bits)\n"
+              "while r >= count:\n    r = getrandbits(bits)\nwhile r:\n    faces &= faces - 1\n    r -= 1\n"
+              "cards = faces & -faces\ncard = cards.bit_length() - 1\nhistory.append($MOVES[card])\n"
+              "made += 1\nhands[seat] = hand ^ cards\n" + _set_lead(names)
+            + "trick.append($PAIRS[seat][card])\n" + _next_seat(shape, "continue")
+            + _end_trick(shape, names, "if {END}:\n    break"))
     return ("    def walk(self, st, getrandbits):\n"
             "        \"\"\"Random moves to the end of the step, as `randrange` over the legal list draws them.\"\"\"\n"
             "        hands, history = st.hands, st._history\n        made = 0\n        while True:\n"
-            "            seat = st.current_player\n            hand = hands[seat]\n            trick = st.trick\n"
-            + _allowed(shape, names, "            ") + faces
-            + "            count = faces.bit_count()\n            bits = count.bit_length()\n"
-              "            r = getrandbits(bits)\n            while r >= count:\n                r = getrandbits(bits)\n"
-              "            while r:\n                faces &= faces - 1\n                r -= 1\n"
-              "            cards = faces & -faces\n            card = cards.bit_length() - 1\n"
-              "            history.append($MOVES[card])\n            made += 1\n"
-              "            hands[seat] = hand ^ cards\n" + _set_lead(shape, names, "            ")
-            + "            trick.append($PAIRS[seat][card])\n" + _next_seat(shape, "            ", "continue")
-            + _end_trick(shape, names, "            ", "if {END}:\n                break")
-            + "        st._legal = None\n        st.advance()\n        return made\n")
+            + indent(loop, 12) + "        st._legal = None\n        st.advance()\n        return made\n")
 
 
 # ---- the winner rule ---------------------------------------------------------------------------

@@ -57,6 +57,8 @@ class Ruleset:
         self.on_start: list = []      # state -> None: set-up of optional mechanisms (counters)
         self.view_hooks: list = []    # (state, seat, view) -> None: their view keys
         self.restore_hooks: list = []  # (state, full view) -> None: and back
+        self.state_class = None       # the generated State subclass (compile/codegen.py), if any
+        self.generated = None         # the generated module's file name, if any
 
     # ---- teams -------------------------------------------------------------------------------
 

@@ -32,6 +32,12 @@ class State:
     __slots__ = _SEAT_LISTS + _SCALARS + ("trick", "last_trick", "winners", "_history", "_legal",
                                            "extra")
 
+    def __new__(cls, rules=None, players: int = 0, seed: int = 0):
+        """A state of the class the rules generated for their game (`compile/codegen.py`),
+        a subclass of this one, when they did."""
+        kind = getattr(rules, "state_class", None) if cls is State else None
+        return object.__new__(kind if kind is not None else cls)
+
     def __init__(self, rules, players: int, seed: int):
         self.rules, self.n, self.seed, self.chance = rules, players, seed, 0
         self.round, self.is_terminal, self.winners = 1, False, []
@@ -120,7 +126,7 @@ class State:
         return made
 
     def clone(self) -> "State":
-        other = State.__new__(State)
+        other = State.__new__(type(self))
         for name in _SCALARS:
             setattr(other, name, getattr(self, name))
         for name in _SEAT_LISTS:
