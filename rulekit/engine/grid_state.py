@@ -79,7 +79,16 @@ class GridState:
         self.where[card] = bit
         self.mask |= 1 << card
         self.occ |= 1 << bit
-        self._box = self._geo = self._points = None
+        box = self._box
+        if box is not None:                 # the box grows to hold the new cell
+            r, c = divmod(bit, self.board.width)
+            r0, r1, c0, c1 = box
+            if not (r0 <= r <= r1 and c0 <= c <= c1):
+                self._box = (min(r0, r), max(r1, r), min(c0, c), max(c1, c))
+        elif self.occ == 1 << bit:
+            r, c = divmod(bit, self.board.width)
+            self._box = (r, r, c, c)
+        self._geo = self._points = None
 
     def lift(self, card: int) -> int:
         bit = self.where.pop(card)
