@@ -8,9 +8,9 @@ line; then `when placed` moves), and drawing again.
 
 Moves: `keep sun, bee, frost`, `choose bee`, `place bee at 1,2`,
 `slide gust into row 1 from left`, `move sun to 0,3` (row,col in the fixed frame where
-the first card lies at 0,0). Moves are interned per card text (or card) and cell; lists of
-place, slide and relocation moves are cached per display (`GridState.occ`), and worked out
-with `grid.BitBoard` (which remembers slides per line, relocation targets per shape).
+the first card lies at 0,0). Moves are interned per card text (or card) and cell
+(`grid_moves.CellMoves`, slides per slide); lists are worked out for each position with
+`grid.BitBoard` (bit operations on the display's cells; it remembers slides per line).
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from itertools import combinations
 
 from . import grid
 from .cardsets import cards_of
-from .grid_state import GridState
+from .grid_state import NO_KINDS, GridState
 from .grid_moves import CellList, CellMoves
 from .moves import Move
 from .steps import Step
@@ -42,6 +42,7 @@ class GridConfig:
         self.movers = [None] * size         # card -> f(st, gs, card, seat) -> mask it may move
         self.removes = [False] * size       # card -> when revealed, remove the revealed cards
         self.by_text = [{texts[c]: c for c in cards} for cards in seat_cards]
+        self.kinds = NO_KINDS               # masks whose cells a GridState keeps (the compiler's)
 
 
 def grid_of(st) -> GridState:
