@@ -1,30 +1,36 @@
 #!/usr/bin/env python3
-"""Decisions per second for every shipped game, beside the yardsticks, in one run.
+"""Every row of the performance issue's table, measured in one run, as pairwise ratios.
 
-    python benchmarks/bench_play.py [--games N] [--quick] [--json FILE]
+    python benchmarks/bench_play.py [--seconds S] [--repeats R] [--quick] [--json FILE]
 
-Each shipped game plays N random games through the public API only: `legal_moves()`,
-then `apply(moves[int(rnd() * len(moves))])` on one state, the draw idiom of the
-yardsticks. In the same process it runs the hand-written Instinct round simulator
-(`ref_instinct.py`) and, when `pyspiel` is installed (`pip install open_spiel`),
-OpenSpiel's `oh_hell`. Absolute figures vary from machine to machine: read the ratios.
+In one process, interleaved, each repetition runs every engine for about S seconds:
 
-The yardsticks are found in `$RULEKIT_BENCH_REF` (the folder, or the path of
-`ref_instinct.py`) when it is set, else in `../shared/bench/` beside the repository. A
-missing one is skipped with a note.
+- each shipped game, random games through the public API (`legal_moves()`, then
+  `apply(moves[int(rnd() * len(moves))])`), every game on a seed not used before in the
+  run, so no cache is warm from an earlier game (fresh positions);
+- `state.playout(seed)` on fresh Instinct games (random play inside the engine);
+- the project's own hand-written Instinct (`benchmarks/hand_instinct.py`): the tight loop
+  with no API, and the same game behind the step API, both with the same draw idiom;
+- when present, the yardsticks in `$RULEKIT_BENCH_REF` or `../shared/bench/` beside the
+  repository (`ref_instinct.py`, `api_limit_instinct.py`, `openspiel_ohhell.py` with
+  `pip install open_spiel`), so the project's baselines and those can be compared.
 
-Also measured: `state.clone()` of a mid-round Instinct state, the state's own size
-(objects reachable from it and not from the shared compiled rules), and `rulekit.load`
-of each shipped file, the first in a fresh subprocess, then warm in this process.
+A ratio is taken inside each repetition (both engines met the same machine) and the median
+over the repetitions is reported. Also measured: what `rulekit check` costs per decision
+(`bench_check.py`), the first load in fresh processes (median), a warm load, `clone()`, and
+the state's own size in round 21 of Instinct. Absolute figures vary with the machine:
+read the ratios.
 """
 from __future__ import annotations
 
 import argparse
 import functools
 import importlib.util
+import itertools
 import json
 import os
 import random
+import statistics
 import subprocess
 import sys
 import time
@@ -32,32 +38,37 @@ import timeit
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+HERE = Path(__file__).resolve().parent
+for folder in (ROOT, HERE):
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 import rulekit  # noqa: E402
+import hand_instinct  # noqa: E402  (benchmarks/hand_instinct.py)
 from sizes import deep_size  # noqa: E402  (benchmarks/sizes.py)
 
-#: The game whose speed the targets are stated for.
+#: The game the targets are stated for, and the player count of every run.
 MAIN = "instinct"
-#: Per game: the player count to bench (the contract's default otherwise).
 PLAYERS = 4
-#: Targets from the performance issue.
-TARGET_BASELINE_SHARE = 0.25
-TARGET_SLOWER_THAN_MAIN = 3.0
-TARGET_CLONE_US = 20.0
-TARGET_STATE_BYTES = 10_000
-TARGET_LOAD_WARM_MS = 50.0
-TARGET_LOAD_FIRST_MS = 300.0
+
+#: (label, value key, target text, test) for the issue's table, in its order.
+TARGETS = {
+    "api": ("Instinct 4p through the step API ÷ the API-shaped hand-written engine", 0.9),
+    "openspiel": ("Instinct ÷ OpenSpiel oh_hell", 2.0),
+    "playout": ("state.playout() decisions/s ÷ the tight hand-written loop", 0.5),
+    "slower": ("µs per decision ÷ Instinct's, fresh positions", 1.5),
+    "check": ("rulekit check decisions/s ÷ plain play", 0.25),
+    "first_load_ms": ("first load in a new process (import included)", 150.0),
+    "state_bytes": ("state size in round 21 of Instinct", 4000),
+}
 
 
-# ---- yardsticks ------------------------------------------------------------------------------
+# ---- the engines ------------------------------------------------------------------------------
 
 def yardstick_dir() -> Path | None:
-    """Where ref_instinct.py and openspiel_ohhell.py live, or None."""
+    """Where the shared yardsticks live, or None."""
     given = os.environ.get("RULEKIT_BENCH_REF")
-    candidates = [Path(given)] if given else [ROOT.parent / "shared" / "bench"]
+    candidates = [Path(given)] if given else [up / "shared" / "bench" for up in ROOT.parents[:2]]
     for candidate in candidates:
         folder = candidate.parent if candidate.suffix == ".py" else candidate
         if (folder / "ref_instinct.py").is_file():
@@ -67,99 +78,153 @@ def yardstick_dir() -> Path | None:
 
 @functools.lru_cache(maxsize=None)
 def import_path(path: Path):
+    sys.path.insert(0, str(path.parent))         # api_limit_instinct imports ref_instinct
     spec = importlib.util.spec_from_file_location(path.stem, path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-def bench_baseline(folder: Path, decisions: int, seed: int) -> dict:
+class Rulekit:
+    """Random games of one shipped game through the public API, each on a fresh seed."""
+
+    def __init__(self, name: str, seeds):
+        self.name, self.game, self.seeds = name, rulekit.load(name), seeds
+        self.players = PLAYERS if PLAYERS in self.game.players else self.game.players[0]
+
+    def run(self, seconds: float) -> dict:
+        rnd = random.Random(next(self.seeds)).random
+        decisions = games = 0
+        elapsed = 0.0
+        while elapsed < seconds:
+            state = self.game.new_game(players=self.players, seed=next(self.seeds))
+            began = time.perf_counter()
+            while not state.is_terminal:
+                moves = state.legal_moves()
+                state.apply(moves[int(rnd() * len(moves))])
+                decisions += 1
+            elapsed += time.perf_counter() - began
+            games += 1
+        return {"decisions": decisions, "seconds": elapsed, "games": games}
+
+
+class Playout(Rulekit):
+    """`state.playout(seed)` on fresh games: random play inside the engine."""
+
+    def run(self, seconds: float) -> dict:
+        decisions = games = 0
+        elapsed = 0.0
+        while elapsed < seconds:
+            state = self.game.new_game(players=self.players, seed=next(self.seeds))
+            seed = next(self.seeds)
+            began = time.perf_counter()
+            decisions += state.playout(seed)
+            elapsed += time.perf_counter() - began
+            games += 1
+        return {"decisions": decisions, "seconds": elapsed, "games": games}
+
+
+class ByGames:
+    """An engine run as `run(games, seed) -> {"decisions", "seconds"}`, sized to the budget."""
+
+    def __init__(self, play, seeds):
+        self.play, self.seeds, self.per_second = play, seeds, None
+
+    def run(self, seconds: float) -> dict:
+        games = 1 if self.per_second is None else max(1, round(self.per_second * seconds))
+        out = self.play(games, next(self.seeds))
+        self.per_second = games / max(out["seconds"], 1e-9)
+        return {"decisions": out["decisions"], "seconds": out["seconds"], "games": games}
+
+
+def shared_engines(folder: Path | None, seeds, notes: list[str]) -> dict:
+    """The yardsticks of ../shared/bench/, those that are there."""
+    if folder is None:
+        notes.append("shared yardsticks not found (set RULEKIT_BENCH_REF): the project's own "
+                     "baselines in benchmarks/hand_instinct.py stand alone")
+        return {}
+    engines = {}
     ref = import_path(folder / "ref_instinct.py")
-    rounds = max(50, decisions // (PLAYERS * 12))
-    out = ref.run(PLAYERS, rounds, seed)
-    decisions = rounds * out["decisions_per_round"]      # its "seconds" is rounded: use the rate
-    return {"decisions": decisions, "seconds": decisions / out["decisions_per_s"],
-            "games": rounds, "unit": "rounds"}
 
+    def ref_rounds(rounds, seed):
+        out = ref.run(PLAYERS, rounds, seed)
+        decisions = rounds * out["decisions_per_round"]
+        return {"decisions": decisions, "seconds": decisions / out["decisions_per_s"]}
+    engines["shared ref_instinct.py (tight, one round a game)"] = ByGames(ref_rounds, seeds)
+    if (folder / "api_limit_instinct.py").is_file():
+        limit = import_path(folder / "api_limit_instinct.py")
 
-def bench_openspiel(folder: Path, games: int, seed: int) -> dict:
-    module = import_path(folder / "openspiel_ohhell.py")
-    out = module.bench("oh_hell", games, seed)
-    decisions = round(out["decisions_per_game"] * games)
-    return {"decisions": decisions, "seconds": decisions / out["decisions_per_s"], "games": games,
-            "unit": "games"}
-
-
-# ---- rulekit -------------------------------------------------------------------------------
-
-def players_for(game) -> int:
-    return PLAYERS if PLAYERS in game.players else game.players[0]
-
-
-def play_random(game, games: int, seed: int) -> dict:
-    """N random games through the public API; the timer covers the move loop only."""
-    players = players_for(game)
-    rnd = random.Random(seed).random
-    starts = [game.new_game(players=players, seed=seed + i) for i in range(games)]
-    decisions = 0
-    began = time.perf_counter()
-    for state in starts:
-        while not state.is_terminal:
-            moves = state.legal_moves()
-            state.apply(moves[int(rnd() * len(moves))])
-            decisions += 1
-    seconds = time.perf_counter() - began
-    return {"decisions": decisions, "seconds": seconds, "games": games, "unit": "games",
-            "players": players}
-
-
-def fastest(results: list[dict]) -> dict:
-    """The fastest of a few runs (the least disturbed by the rest of the machine)."""
-    return min(results, key=lambda r: r["seconds"] / max(r["decisions"], 1))
-
-
-def decisions_per_game(game, seed: int = 10_000) -> int:
-    """Decisions in one random game, to size the runs of games of different lengths alike."""
-    return play_random(game, 1, seed)["decisions"]
-
-
-def game_counts(games: dict, main_games: int) -> dict[str, int]:
-    """Games to play of each: `main_games` of the main game, about as many decisions of the others."""
-    if MAIN not in games:
-        return {name: main_games for name in games}
-    target = main_games * decisions_per_game(games[MAIN])
-    return {name: main_games if name == MAIN else max(1, round(target / decisions_per_game(game)))
-            for name, game in games.items()}
-
-
-def _openspiel_file(folder: Path | None, notes: list[str]) -> Path | None:
+        class Limit:
+            def run(self, seconds):
+                rate = limit.api_rate(next(seeds), seconds)
+                return {"decisions": round(rate * seconds), "seconds": seconds, "games": None}
+        engines["shared api_limit_instinct.py (its own randrange loop)"] = Limit()
     if importlib.util.find_spec("pyspiel") is None:
-        notes.append("OpenSpiel column skipped: pyspiel is not installed (pip install open_spiel)")
-        return None
-    if folder is None or not (folder / "openspiel_ohhell.py").is_file():
-        notes.append("OpenSpiel column skipped: openspiel_ohhell.py not found")
-        return None
-    return folder / "openspiel_ohhell.py"
+        notes.append("OpenSpiel skipped: pyspiel is not installed (pip install open_spiel)")
+    elif not (folder / "openspiel_ohhell.py").is_file():
+        notes.append("OpenSpiel skipped: openspiel_ohhell.py not found")
+    else:
+        spiel = import_path(folder / "openspiel_ohhell.py")
+
+        def spiel_games(games, seed):
+            out = spiel.bench("oh_hell", games, seed)
+            decisions = round(out["decisions_per_game"] * games)
+            return {"decisions": decisions, "seconds": decisions / out["decisions_per_s"]}
+        engines["OpenSpiel oh_hell"] = ByGames(spiel_games, seeds)
+    return engines
 
 
-def mid_round_state(seed: int = 3):
-    """An Instinct state in its first round, bids made and half the tricks played."""
-    game = rulekit.load(MAIN)
-    state = game.new_game(players=PLAYERS, seed=seed)
+def engines_for(folder, notes) -> dict:
+    seeds = itertools.count(1_000)
+    engines = {f"rulekit {name}": Rulekit(name, seeds) for name in rulekit.bundled()}
+    engines[f"rulekit {MAIN} playout()"] = Playout(MAIN, seeds)
+    engines["hand-written tight loop"] = ByGames(
+        lambda games, seed: hand_instinct.tight_games(games, seed, PLAYERS), seeds)
+    engines["hand-written behind the step API"] = ByGames(
+        lambda games, seed: hand_instinct.api_games(games, seed, PLAYERS), seeds)
+    engines.update(shared_engines(folder, seeds, notes))
+    return engines
+
+
+def rate(entry: dict) -> float:
+    return entry["decisions"] / entry["seconds"] if entry["seconds"] > 0 else 0.0
+
+
+def play_all(engines: dict, seconds: float, repeats: int) -> dict[str, list[dict]]:
+    """Each engine `repeats` times, interleaved, so that all meet the same machine."""
+    runs: dict[str, list[dict]] = {name: [] for name in engines}
+    for engine in engines.values():         # a warm-up: imports, first compile, calibration
+        engine.run(min(seconds, 0.2))
+    for _ in range(repeats):
+        for name, engine in engines.items():
+            runs[name].append(engine.run(seconds))
+    return runs
+
+
+def ratio(runs: dict, top: str, bottom: str) -> float | None:
+    """The median over repetitions of rate(top) ÷ rate(bottom), both of one repetition."""
+    if top not in runs or bottom not in runs:
+        return None
+    return statistics.median(rate(a) / rate(b) for a, b in zip(runs[top], runs[bottom]))
+
+
+# ---- the other measures ----------------------------------------------------------------------
+
+def late_state(seed: int = 3, rounds: int = 20):
+    """An Instinct state mid-trick in round `rounds + 1`: a long history."""
+    state = rulekit.load(MAIN).new_game(players=PLAYERS, seed=seed)
     rnd = random.Random(seed).random
-    plays = PLAYERS + PLAYERS * 11 // 2 + 1
-    for _ in range(plays):
+    while not state.is_terminal and (state.round <= rounds or len(state.trick) < 2):
         moves = state.legal_moves()
         state.apply(moves[int(rnd() * len(moves))])
     return state
 
 
-def late_state(seed: int = 3, rounds: int = 20):
-    """An Instinct state mid-round after `rounds` rounds: a long history."""
-    game = rulekit.load(MAIN, variant=None)
-    state = game.new_game(players=PLAYERS, seed=seed)
+def mid_round_state(seed: int = 3):
+    """An Instinct state in its first round, bids made and half the tricks played."""
+    state = rulekit.load(MAIN).new_game(players=PLAYERS, seed=seed)
     rnd = random.Random(seed).random
-    while not state.is_terminal and (state.round <= rounds or len(state.trick) < 2):
+    for _ in range(PLAYERS + PLAYERS * 11 // 2 + 1):
         moves = state.legal_moves()
         state.apply(moves[int(rnd() * len(moves))])
     return state
@@ -169,159 +234,169 @@ def clone_us(state, number: int) -> float:
     return min(timeit.repeat(state.clone, number=number, repeat=5)) / number * 1e6
 
 
-def load_first_ms(name: str) -> dict:
-    """`import rulekit` and the first `load` in a fresh interpreter, timed inside it."""
+def load_first_ms(name: str, repeats: int) -> dict:
+    """`import rulekit`, then `rulekit.load(name).new_game()`, in fresh interpreters (median)."""
     code = ("import time; t0 = time.perf_counter(); import rulekit; t1 = time.perf_counter(); "
-            f"rulekit.load({name!r}); t2 = time.perf_counter(); "
+            f"rulekit.load({name!r}).new_game(seed=1); t2 = time.perf_counter(); "
             "print((t1 - t0) * 1e3, (t2 - t1) * 1e3)")
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
-                         check=True, cwd=str(ROOT))
-    imported, loaded = (float(v) for v in out.stdout.split())
-    return {"import_ms": imported, "load_ms": loaded}
+    samples = []
+    for _ in range(repeats):
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                             check=True, cwd=str(ROOT))
+        samples.append(tuple(float(v) for v in out.stdout.split()))
+    imported, loaded = min(samples, key=sum) if repeats < 3 else sorted(samples, key=sum)[len(samples) // 2]
+    return {"import_ms": imported, "load_ms": loaded, "total_ms": imported + loaded}
 
 
-def load_warm_ms(name: str, repeats: int) -> dict:
+def load_warm_ms(name: str, repeats: int) -> float:
     rulekit.load(name)
-    load = min(timeit.repeat(lambda: rulekit.load(name), number=1, repeat=repeats)) * 1e3
-
-    def load_and_start():
-        rulekit.load(name).new_game(seed=0)
-    start = min(timeit.repeat(load_and_start, number=1, repeat=repeats)) * 1e3
-    return {"load_ms": load, "load_and_compile_ms": start}
+    return min(timeit.repeat(lambda: rulekit.load(name), number=1, repeat=repeats)) * 1e3
 
 
-# ---- the run -------------------------------------------------------------------------------
+def check_cost(games: int) -> dict[str, dict]:
+    """`bench_check.py`'s measure for every shipped game: checked and plain decisions/s."""
+    import bench_check
+    out = {}
+    for name in rulekit.bundled():
+        row = bench_check.measure(name, games, PLAYERS, False)
+        out[name] = {"plain_per_second": row["plain_per_second"],
+                     "checked_per_second": row["checked_per_second"],
+                     "ratio": row["checked_per_second"] / row["plain_per_second"]}
+    return out
+
 
 def measure(args) -> dict:
-    folder = yardstick_dir()
-    games = {name: rulekit.load(name) for name in rulekit.bundled()}
-    results: dict = {"python": sys.version.split()[0], "machine": os.uname().machine,
-                     "cpus": os.cpu_count(), "notes": []}
-    spiel_file = _openspiel_file(folder, results["notes"])
-    if folder is None:
-        results["notes"].append("hand-written baseline not found: set RULEKIT_BENCH_REF to the folder "
-                                "holding ref_instinct.py")
-    counts = game_counts(games, args.games)
-    target = counts[MAIN] * decisions_per_game(games[MAIN]) if MAIN in games else 100_000
-    runs: dict = {name: [] for name in games}
-    base_runs, spiel_runs = [], []
-    for _ in range(args.repeats):       # interleaved, so that every engine meets the same machine
-        for name, game in games.items():
-            runs[name].append(play_random(game, counts[name], args.seed))
-        if folder is not None:
-            base_runs.append(bench_baseline(folder, target, args.seed))
-        if spiel_file is not None:
-            spiel_runs.append(bench_openspiel(folder, max(10, target // 48), args.seed))
-    results["play"] = {name: fastest(r) for name, r in runs.items()}
-    results["baseline"] = fastest(base_runs) if base_runs else None
-    results["openspiel"] = fastest(spiel_runs) if spiel_runs else None
-    mid = mid_round_state()
-    late = late_state()
+    notes: list[str] = []
+    engines = engines_for(yardstick_dir(), notes)
+    runs = play_all(engines, args.seconds, args.repeats)
+    late, mid = late_state(), mid_round_state()
     number = 2_000 if args.quick else 50_000
-    results["clone"] = {"mid_round_us": clone_us(mid, number), "late_us": clone_us(late, number),
-                        "late_round": late.round}
-    results["size"] = {"mid_round_bytes": deep_size(mid, exclude=mid.rules),
-                       "late_bytes": deep_size(late, exclude=late.rules), "late_round": late.round,
-                       "late_history": len(late.history)}
-    repeats = 3 if args.quick else 15
-    results["load"] = {name: {"first": load_first_ms(name), "warm": load_warm_ms(name, repeats)}
-                       for name in games}
-    return results
+    return {
+        "python": sys.version.split()[0], "machine": os.uname().machine, "cpus": os.cpu_count(),
+        "seconds": args.seconds, "repeats": args.repeats, "notes": notes,
+        "runs": runs,
+        "play": {name: _summed(r) for name, r in runs.items()},
+        "ratios": _ratios(runs),
+        "check": check_cost(1 if args.quick else 4),
+        "size": {"late_bytes": deep_size(late, exclude=late.rules), "late_round": late.round,
+                 "late_history": len(late.history), "mid_round_bytes": deep_size(mid, exclude=mid.rules)},
+        "clone": {"mid_round_us": clone_us(mid, number), "late_us": clone_us(late, number)},
+        "load": {name: {"first": load_first_ms(name, 1 if args.quick else 9),
+                        "warm_ms": load_warm_ms(name, 3 if args.quick else 15)}
+                 for name in rulekit.bundled()},
+    }
 
 
-def rate(entry: dict | None) -> float | None:
-    return entry["decisions"] / entry["seconds"] if entry and entry["seconds"] > 0 else None
+def _summed(runs: list[dict]) -> dict:
+    return {"decisions": sum(r["decisions"] for r in runs), "seconds": sum(r["seconds"] for r in runs),
+            "per_second_median": statistics.median(rate(r) for r in runs)}
 
+
+def _ratios(runs: dict) -> dict:
+    main = f"rulekit {MAIN}"
+    out = {
+        "api": ratio(runs, main, "hand-written behind the step API"),
+        "api_shared": ratio(runs, main, "shared api_limit_instinct.py (its own randrange loop)"),
+        "openspiel": ratio(runs, main, "OpenSpiel oh_hell"),
+        "playout": ratio(runs, f"{main} playout()", "hand-written tight loop"),
+        "playout_shared": ratio(runs, f"{main} playout()", "shared ref_instinct.py (tight, one round a game)"),
+        "baseline": ratio(runs, main, "hand-written tight loop"),
+        "baseline_shared": ratio(runs, main, "shared ref_instinct.py (tight, one round a game)"),
+        "hand_api_over_tight": ratio(runs, "hand-written behind the step API", "hand-written tight loop"),
+    }
+    out["slower"] = {name[len("rulekit "):]: ratio(runs, main, name) for name in runs
+                     if name.startswith("rulekit ") and name != main and not name.endswith("playout()")}
+    return out
+
+
+# ---- the report ------------------------------------------------------------------------------
 
 def report(results: dict) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    console = Console(width=max(150, Console().width))
-    base, spiel = rate(results["baseline"]), rate(results["openspiel"])
-    main_rate = rate(results["play"].get(MAIN))
-    table = Table(title=f"Random games through the public API (Python {results['python']}, "
-                        f"{results['machine']}, {results['cpus']} CPUs)")
-    for column in ("engine", "players", "games", "decisions", "decisions/s", "games/s", "µs/decision",
-                   "× baseline", "× OpenSpiel", "µs ÷ instinct µs"):
-        table.add_column(column, justify="left" if column == "engine" else "right", no_wrap=column == "engine")
+    console = Console(width=max(130, Console().width))
+    main = results["play"][f"rulekit {MAIN}"]["per_second_median"]
+    table = Table(title=f"Random play, {results['repeats']} interleaved runs of ~{results['seconds']:g} s each "
+                        f"(Python {results['python']}, {results['machine']}, {results['cpus']} CPUs)")
+    for column in ("engine", "decisions", "decisions/s (median)", "µs/decision", "÷ rulekit instinct"):
+        table.add_column(column, justify="left" if column == "engine" else "right")
     for name, entry in results["play"].items():
-        r = rate(entry)
-        table.add_row(f"rulekit {name}", str(entry["players"]), str(entry["games"]), f"{entry['decisions']:,}",
-                      f"{r:,.0f}", f"{entry['games'] / entry['seconds']:,.1f}", f"{1e6 / r:.2f}",
-                      _ratio(r, base), _ratio(r, spiel), _ratio(main_rate, r))
-    for label, entry, r in (("baseline ref_instinct.py", results["baseline"], base),
-                            ("OpenSpiel oh_hell", results["openspiel"], spiel)):
-        if entry is None:
-            table.add_row(label, "", "", "", "skipped", "", "", "", "", "")
-            continue
-        unit = " rounds" if entry["unit"] == "rounds" else ""
-        table.add_row(label, str(PLAYERS), f"{entry['games']:,}{unit}", f"{entry['decisions']:,}", f"{r:,.0f}",
-                      f"{entry['games'] / entry['seconds']:,.1f}", f"{1e6 / r:.2f}", _ratio(r, base), _ratio(r, spiel), "")
-    table.caption = ("baseline: one hand-written Instinct round per 'game'; "
-                     "last column: µs per decision ÷ instinct's")
+        per_second = entry["per_second_median"]
+        table.add_row(name, f"{entry['decisions']:,}", f"{per_second:,.0f}", f"{1e6 / per_second:.2f}",
+                      f"{per_second / main:.2f}")
+    table.caption = "4 players (Duell: 2); rulekit games on seeds never used before in the run"
     console.print(table)
-    _report_targets(console, results, main_rate, base, spiel)
+    console.print(targets_table(results))
     for note in results["notes"]:
         console.print(f"note: {note}")
 
 
-def _report_targets(console, results, main_rate, base, spiel) -> None:
+def targets_table(results: dict):
     from rich.table import Table
 
-    table = Table(title="Targets")
+    table = Table(title="The performance issue's targets (ratios: medians of per-run pairs)")
     for column in ("measure", "value", "target", "met"):
         table.add_column(column, justify="left" if column == "measure" else "right")
+    ratios = results["ratios"]
 
-    def row(label, value, target, ok):
-        table.add_row(label, value, target, "yes" if ok else ("NO" if ok is not None else "n/a"))
+    def row(label, value, shown, target_text, ok):
+        met = "" if ok is None else ("yes" if ok else "NO") if value is not None else "n/a"
+        table.add_row(label, shown if value is not None else "—", target_text, met)
 
-    row("instinct decisions/s ÷ baseline", _ratio(main_rate, base, 3), f"≥ {TARGET_BASELINE_SHARE:.2f}",
-        main_rate / base >= TARGET_BASELINE_SHARE if base else None)
-    row("instinct decisions/s ÷ OpenSpiel oh_hell", _ratio(main_rate, spiel, 3), "≥ 1.00",
-        main_rate >= spiel if spiel else None)
-    for name, entry in results["play"].items():
-        if name != MAIN:
-            slower = main_rate / rate(entry)
-            row(f"{name} µs/decision ÷ instinct's", f"{slower:.2f}", f"≤ {TARGET_SLOWER_THAN_MAIN:.0f}",
-                slower <= TARGET_SLOWER_THAN_MAIN)
-    clone, size = results["clone"], results["size"]
-    row("clone, mid-round instinct state", f"{clone['mid_round_us']:.2f} µs", f"< {TARGET_CLONE_US:.0f} µs",
-        clone["mid_round_us"] < TARGET_CLONE_US)
-    row(f"clone, instinct state in round {clone['late_round']}", f"{clone['late_us']:.2f} µs",
-        f"< {TARGET_CLONE_US:.0f} µs", clone["late_us"] < TARGET_CLONE_US)
-    row("state size, mid-round instinct", f"{size['mid_round_bytes']:,} B", f"< {TARGET_STATE_BYTES:,} B",
-        size["mid_round_bytes"] < TARGET_STATE_BYTES)
-    row(f"state size, round {size['late_round']} ({size['late_history']} moves of history, 8 B each)",
-        f"{size['late_bytes']:,} B", f"< {TARGET_STATE_BYTES:,} B", size["late_bytes"] < TARGET_STATE_BYTES)
+    def at_least(key, label, value):
+        goal = TARGETS[key][1]
+        row(label, value, f"{value:.3f}" if value is not None else "", f"≥ {goal:g}",
+            value is not None and value >= goal if value is not None else False)
+
+    at_least("api", TARGETS["api"][0] + " (hand_instinct.py)", ratios["api"])
+    at_least("api", TARGETS["api"][0] + " (shared api_limit, randrange loop)", ratios["api_shared"])
+    at_least("openspiel", TARGETS["openspiel"][0], ratios["openspiel"])
+    at_least("playout", TARGETS["playout"][0] + " (hand_instinct.py)", ratios["playout"])
+    at_least("playout", TARGETS["playout"][0] + " (shared ref_instinct)", ratios["playout_shared"])
+    for name, value in ratios["slower"].items():
+        goal = TARGETS["slower"][1]
+        row(f"{name}: {TARGETS['slower'][0]}", value, f"{value:.2f}" if value else "", f"≤ {goal:g}",
+            value is not None and value <= goal)
+    for name, entry in results["check"].items():
+        at_least("check", f"{name}: {TARGETS['check'][0]}", entry["ratio"])
     for name, entry in results["load"].items():
-        first = entry["first"]
-        row(f"load {name}, first in a process (import {first['import_ms']:.0f} ms + load)",
-            f"{first['import_ms'] + first['load_ms']:.0f} ms", f"< {TARGET_LOAD_FIRST_MS:.0f} ms",
-            first["import_ms"] + first["load_ms"] < TARGET_LOAD_FIRST_MS)
-        warm = entry["warm"]
-        row(f"load {name}, warm (load + compile: {warm['load_and_compile_ms']:.1f} ms)",
-            f"{warm['load_ms']:.1f} ms", f"< {TARGET_LOAD_WARM_MS:.0f} ms", warm["load_ms"] < TARGET_LOAD_WARM_MS)
-    console.print(table)
+        first, goal = entry["first"], TARGETS["first_load_ms"][1]
+        row(f"{name}: {TARGETS['first_load_ms'][0]}, median (import {first['import_ms']:.0f} ms)",
+            first["total_ms"], f"{first['total_ms']:.0f} ms", f"< {goal:g} ms", first["total_ms"] < goal)
+    size, goal = results["size"], TARGETS["state_bytes"][1]
+    row(f"{TARGETS['state_bytes'][0]} ({size['late_history']} moves of history)", size["late_bytes"],
+        f"{size['late_bytes']:,} B", f"< {goal:,} B", size["late_bytes"] < goal)
+    table.add_section()
+    row("also: Instinct ÷ the tight hand-written loop", ratios["baseline"], _fmt(ratios["baseline"]), "", None)
+    row("also: Instinct ÷ the shared ref_instinct.py", ratios["baseline_shared"],
+        _fmt(ratios["baseline_shared"]), "", None)
+    row("also: hand-written step API ÷ its tight loop", ratios["hand_api_over_tight"],
+        _fmt(ratios["hand_api_over_tight"]), "", None)
+    clone = results["clone"]
+    row("also: clone(), mid-round / round 21", 1, f"{clone['mid_round_us']:.2f} / {clone['late_us']:.2f} µs",
+        "", None)
+    row("also: state size mid-round", 1, f"{size['mid_round_bytes']:,} B", "", None)
+    for name, entry in results["load"].items():
+        row(f"also: {name}: warm load", 1, f"{entry['warm_ms']:.1f} ms", "", None)
+    return table
 
 
-def _ratio(value: float | None, reference: float | None, digits: int = 2) -> str:
-    return f"{value / reference:.{digits}f}" if value and reference else "—"
+def _fmt(value) -> str:
+    return f"{value:.3f}" if value is not None else ""
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=None,
-                        help=f"random {MAIN} games per run (the others: as many decisions); "
-                             "default 30, 1 with --quick")
-    parser.add_argument("--quick", action="store_true", help="a few games, one run: a smoke run")
+    parser.add_argument("--seconds", type=float, default=None,
+                        help="seconds of play per engine per run (default 1, 0.05 with --quick)")
     parser.add_argument("--repeats", type=int, default=None,
-                        help="interleaved runs of every engine, the fastest kept (default 5)")
-    parser.add_argument("--seed", type=int, default=0)
+                        help="interleaved runs of every engine (default 5, 1 with --quick)")
+    parser.add_argument("--quick", action="store_true", help="a smoke run: short, one run")
     parser.add_argument("--json", type=Path, help="also write the raw figures to this file")
     args = parser.parse_args(argv)
-    args.games = args.games or (1 if args.quick else 30)
+    args.seconds = args.seconds or (0.05 if args.quick else 1.0)
     args.repeats = args.repeats or (1 if args.quick else 5)
     results = measure(args)
     report(results)

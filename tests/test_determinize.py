@@ -199,10 +199,10 @@ def _consistent(st, seat):
     rules, n = st.rules, st.n
     start = State(rules, n, st.seed).start()
     observed, cur, secret = [], start.clone(), []
-    for move in st._history:
+    for text in st.history:
         mover, step = cur.current_player, cur._at
         secret.append(step.simultaneous and mover != seat)
-        cur.apply(move.text)
+        cur.apply(text)
         observed.append(cur.view(seat))
     mine = start.hands[seat]
     others = [p for p in range(n) if p != seat]
@@ -233,7 +233,7 @@ def _branch(cur, st, index, secret, observed, seat, out):
     if secret[index]:
         options = cur.legal_moves()
     else:
-        text = st._history[index].text
+        text = st.history[index]
         options = [m for m in cur.legal_moves() if m.text == text]
     for move in options:
         nxt = cur.clone()

@@ -86,7 +86,7 @@ def card_points(st, gs, card: int) -> int:
 def display_points(st, gs) -> dict:
     """{card: points} of every card on the display, worked out once per position (in the
     middle of working them out, the cards done so far)."""
-    memo = gs.points_memo(len(st._history))
+    memo = gs.points_memo(len(st._past) + len(st._history))
     if not memo and gs.at:
         grid = st.rules.grid
         points, owner, at = grid.points, grid.owner, gs.at

@@ -12,6 +12,7 @@ from ..engine import steps as st_
 from ..engine.bidding import BidNamed, BidUpTo
 from ..engine.dealing import DealShowLast
 from ..engine import trick_rules
+from ..engine.history import MoveCodes, seal
 from ..engine.state import State
 from . import auction as auctions
 from . import table_play, views
@@ -57,6 +58,7 @@ class Ruleset:
         self.on_start: list = []      # state -> None: set-up of optional mechanisms (counters)
         self.view_hooks: list = []    # (state, seat, view) -> None: their view keys
         self.restore_hooks: list = []  # (state, full view) -> None: and back
+        self.move_codes = MoveCodes()  # Move <-> code of the rounds states have finished
 
     # ---- teams -------------------------------------------------------------------------------
 
@@ -88,6 +90,7 @@ class Ruleset:
         st.tricks_played, st.revealed, st.leader = 0, False, None
 
     def end_round(self, st: State) -> None:
+        seal(st)                      # the round's moves become codes (engine/history.py)
         if self.round_points is not None:
             points = self.round_points(st)
         else:

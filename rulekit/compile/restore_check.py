@@ -732,7 +732,7 @@ def _equal(a, b) -> bool:
 def _plays_on(st) -> None:
     """Play the rest of the round (and into the next) on a copy: every seat to move has a move."""
     probe = st.clone()
-    rng = random.Random(len(st._history))
+    rng = random.Random(len(st._past) + len(st._history))
     start = probe.round
     budget = moves_per_round(st.rules, st.n) * 2
     try:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..engine.cardsets import cards_of
 from . import auction as auctions
+from ..engine.history import EMPTY
 from ..engine.moves import Move, normalize
 from ..engine.seeds import checked_seed
 from ..errors import ViewError
@@ -177,6 +178,7 @@ def restore_progress(rules, st, data: dict, default_phase: str | None) -> None:
     else:
         st.step = rules.phase_index(default_phase)
     st._history = [Move("?", None, normalize(t)) for t in data.get("history", [])]
+    st._past = EMPTY
     if not st.is_terminal and not (isinstance(st.current_player, int) and 0 <= st.current_player < st.n):
         raise ViewError("a game in play needs a current_player (a seat number)")
 

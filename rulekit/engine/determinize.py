@@ -34,6 +34,7 @@ import random
 from collections import OrderedDict
 from math import comb
 
+from .history import EMPTY, all_moves, count, move_at, moves_from
 from .cardsets import cards_of
 from .moves import Move
 from . import steps as st_
@@ -73,11 +74,10 @@ def gather(state, seat: int) -> Knowledge:
     from the replay of an earlier decision of the same game when there is one)."""
     key = (id(state.rules), state.n, state.seed, seat)
     kept = _REPLAYS.pop(key, None)
-    history = state._history
     # the kept replay goes on when this history extends it (its last move checked here, the
     # whole state compared at the end; a mismatch replays from the start)
-    if (kept is not None and kept[0].rules is state.rules and len(kept[2]) <= len(history)
-            and (not kept[2] or history[len(kept[2]) - 1].text == kept[2][-1])):
+    if (kept is not None and kept[0].rules is state.rules and len(kept[2]) <= count(state)
+            and (not kept[2] or move_at(state, len(kept[2]) - 1).text == kept[2][-1])):
         found = _replay(state, seat, kept)
         if found is not None:
             return found
@@ -92,7 +92,7 @@ def _replay(state, seat: int, kept):
         kept = [State(state.rules, n, state.seed).start(), Knowledge(n), []]
     cur, seen, done = kept
     try:
-        for text in [m.text for m in state._history[len(done):]]:
+        for text in [m.text for m in moves_from(state, len(done))]:
             if not _replay_move(cur, text, seat, seen):
                 return None
             done.append(text)
@@ -112,8 +112,9 @@ def _replay(state, seat: int, kept):
 def _unreplayable(state) -> Knowledge:
     """No replay: what the view shows, and the history a sample keeps (its own seat's)."""
     seen = Knowledge(state.n)
-    if state._history and all(m.kind == SEEN for m in state._history):
-        seen.history = [(m.arg, m.text) for m in state._history]
+    moves = all_moves(state)
+    if moves and all(m.kind == SEEN for m in moves):
+        seen.history = [(m.arg, m.text) for m in moves]
     return seen
 
 
@@ -372,7 +373,7 @@ class Determinizer:
         seen = self._seen
         if seen is None:
             seen = self._seen = [Move(SEEN, mover, text) for mover, text in self.knowledge.history]
-        d._history = list(seen)
+        d._history, d._past = list(seen), EMPTY
         return d
 
     def _choose_again(self, d, rng: random.Random) -> None:

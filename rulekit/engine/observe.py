@@ -359,13 +359,14 @@ def replayed_log(st) -> RoundLog:
     A state set up by `restore` or `determinize` has no moves its seed replays: its log
     starts empty at the position it was set up in."""
     from ..errors import IllegalMoveError
+    from .history import all_moves
     from .state import State
 
     space = space_for(st.rules, st.n)
     log = RoundLog(space)
     try:
         replay = State(st.rules, st.n, st.seed).start()
-        for move in st._history:
+        for move in all_moves(st):
             log.record(replay, move)
             replay.apply(move)
     except IllegalMoveError:

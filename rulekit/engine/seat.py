@@ -24,6 +24,7 @@ import random
 import weakref
 
 from .determinize import Determinizer
+from .history import count
 
 #: handle -> [state, seat, determinizer or None, history length it was built at]
 _TARGETS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
@@ -93,7 +94,7 @@ class SeatHandle:
 def _determinizer(handle) -> Determinizer:
     entry = _TARGETS[handle]
     state = entry[0]
-    at = len(state._history)
+    at = count(state)
     if entry[2] is None or entry[3] != at:
         entry[2], entry[3] = Determinizer(state, entry[1]), at
     return entry[2]

@@ -14,20 +14,27 @@ import sys
 from array import array
 
 from ..errors import IllegalMoveError
+from . import history as _hist
 from .moves import Move, normalize
 
 #: Per-seat list fields copied by `clone()`.
 _SEAT_LISTS = ("hands", "scores", "bids", "bid_cards", "tricks_won", "dealt", "taken", "aside",
                "pending")
 _SCALARS = ("rules", "n", "seed", "chance", "round", "_step", "_at", "current_player", "dealer", "leader",
-            "lead", "trump", "tricks_played", "is_terminal", "undealt", "revealed", "last_round")
+            "lead", "trump", "tricks_played", "is_terminal", "undealt", "revealed", "last_round",
+            "_past")
 
 
 _WORD = "I" if array("I").itemsize == 4 else "L"
 
 
 class State:
-    """A game in play. Mutated by `apply`; copied by `clone`."""
+    """A game in play. Mutated by `apply`; copied by `clone`.
+
+    The moves made so far are `_past` (the finished rounds, as immutable codes shared by
+    clones: `engine/history.py`) followed by `_history` (this round's Move objects, a plain
+    list the hot path appends to). Read them with `history`, or `engine.history`'s helpers.
+    """
 
     __slots__ = _SEAT_LISTS + _SCALARS + ("trick", "last_trick", "winners", "_history", "_legal",
                                            "extra")
@@ -50,6 +57,7 @@ class State:
         self.leader = self.dealer = None
         self.tricks_played, self.undealt, self.revealed = 0, 0, False
         self._history, self._legal, self.extra = [], None, {}
+        self._past = _hist.EMPTY    # finished rounds' moves, coded (engine/history.py)
         self.last_round = None      # what the round just finished left: bids, tricks, points
 
     # ---- the public API ------------------------------------------------------------------
@@ -67,7 +75,8 @@ class State:
 
     @property
     def history(self) -> list[str]:
-        return [m.text for m in self._history]
+        """The texts of every move made so far, oldest first."""
+        return _hist.all_texts(self)
 
     def legal_moves(self, seat: int | None = None) -> list[Move]:
         """The moves the current seat (or `seat`) may make now, in a stable order; empty once
@@ -191,8 +200,9 @@ class State:
 
     def __repr__(self) -> str:
         where = "over" if self.is_terminal else f"seat {self.current_player} to move"
-        last = ", ".join(m.text for m in self._history[-3:])
-        moves = f"{len(self._history)} moves" + (f", last: {last}" if last else "")
+        made = len(self._past) + len(self._history)
+        last = ", ".join(m.text for m in _hist.moves_from(self, max(0, made - 3)))
+        moves = f"{made} moves" + (f", last: {last}" if last else "")
         return f"<State {self.rules.title} round {self.round}, {where}; players={self.n} seed={self.seed}, {moves}>"
 
     # ---- driving the steps ---------------------------------------------------------------

@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from ..errors import IllegalMoveError
 from ..compile.views import ViewError
+from ..engine.history import EMPTY, count, move_at
 from ..engine.moves import normalize
 from ..engine.state import State
 
@@ -82,7 +83,7 @@ class Look:
     def one_step(self) -> bool:
         """True when `before` is this state one move earlier."""
         before = self.before
-        return before is not None and len(self.state._history) == len(before._history) + 1
+        return before is not None and count(self.state) == count(before) + 1
 
     @property
     def round_ended(self) -> bool:
@@ -92,7 +93,7 @@ class Look:
 
     @property
     def last_move(self) -> str:
-        return self.state._history[-1].text
+        return move_at(self.state, -1).text
 
     @property
     def trace(self) -> "Trace":
@@ -106,11 +107,11 @@ def full_view(state: State, history: bool = False) -> dict:
     game, and every check but a replay can do without it."""
     if history:
         return state.view()
-    moves, state._history = state._history, []
+    moves, past, state._history, state._past = state._history, state._past, [], EMPTY
     try:
         view = state.view()
     finally:
-        state._history = moves
+        state._history, state._past = moves, past
     view.pop("history", None)
     return view
 
@@ -364,7 +365,7 @@ def illegal_move_changes_nothing(state: State, before: State | None = None, *, t
 
 def _illegal_move_changes_nothing(look: Look, tries: int = 12, rng: random.Random | None = None) -> None:
     st, name = look.state, "illegal_move_changes_nothing"
-    rng = rng or random.Random(len(st._history))
+    rng = rng or random.Random(count(st))
     legal = [m.text for m in st.legal_moves()]
     full = look.full
     for move in illegal_moves(st, legal, rng, tries):
@@ -430,7 +431,7 @@ def _replay_is_identical(look: Look, game=None) -> None:
                         f"{type(error).__name__}: {error}")
     view, full = again.view(), st.view()
     if view != full:
-        _fail(name, f"replaying the same {len(st._history)} moves from seed {st.seed} gives a "
+        _fail(name, f"replaying the same {count(st)} moves from seed {st.seed} gives a "
                     f"different game: {_diff(full, view)}")
 
 
@@ -460,7 +461,7 @@ def _restore_round_trips(look: Look, game=None, follow: int = 1, history: bool =
         moves = original.legal_moves()
         if not moves:
             return
-        move = moves[(len(original._history) * 7 + step) % len(moves)].text
+        move = moves[(count(original) * 7 + step) % len(moves)].text
         original.apply(move)
         try:
             copy.apply(move)
@@ -501,7 +502,7 @@ def views_hide_hidden_information(state: State, before: State | None = None, *, 
 
 def _views_hide(look: Look, seats=None, rng: random.Random | None = None, game=None) -> None:
     st = look.state
-    rng = rng or random.Random(st.seed * 31 + len(st._history))
+    rng = rng or random.Random(st.seed * 31 + count(st))
     for seat in range(st.n) if seats is None else seats:
         _nothing_secret(look, seat)
         changed = hidden_change(look.full, seat, rng)
@@ -753,7 +754,7 @@ def _ends_within_bound(look: Look, max_rounds: int | None = None) -> None:
                     f"bound, and games are expected to end within {cap} rounds (scores {st.scores}; "
                     "a longer game needs max_rounds=, or rulekit check --max-rounds)")
     per_round = decisions_per_round(st.rules, st.n)
-    made = len(st._history)
+    made = count(st)
     if made > st.round * per_round:
         _fail(name, f"{made} decisions in {st.round} round{'s' if st.round > 1 else ''}: round "
                     f"{st.round} never ends (at most {per_round} decisions a round are expected)")

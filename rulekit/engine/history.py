@@ -1,0 +1,161 @@
+"""A game's finished rounds of moves, stored as small codes.
+
+Pipeline place: compiler → **engine**. During a round a state appends its (interned) `Move`
+objects to a plain list, `state._history`: the hot path pays one list append per move. At
+the end of each round `seal` turns that list into codes and adds them to `state._past`, an
+immutable `bytes` (or `array('H')` once a game has more than 256 distinct moves) shared by
+every clone. The code ↔ move table, `MoveCodes`, lives on the compiled rules (one per rule
+set, shared by all its states), so a state keeps one byte per move of its past instead of an
+8-byte list slot, and `clone()` copies only the current round.
+
+A move's code is found by the move object's identity (interned moves) or else by its kind,
+payload and text (moves made fresh: `seat N: ...` out of turn, restored or sampled
+histories), so decoding gives back a move equal in kind, payload and text: the very object
+for interned moves. The table is bounded (`MAX_CODES`): past it, rounds stay uncompacted
+(correct, only larger), so histories restored from untrusted views cannot grow it without end.
+"""
+from __future__ import annotations
+
+import threading
+from array import array
+
+#: The past of a state that has finished no round yet (and of a restored or sampled one).
+EMPTY = b""
+#: Distinct moves one rule set codes at most; codes fit an unsigned 16-bit array.
+MAX_CODES = 1 << 16
+
+
+class MoveCodes:
+    """Move ↔ small int code, for one compiled rule set (grows as new moves are sealed)."""
+
+    __slots__ = ("moves", "texts", "_by_id", "_by_key", "_lock")
+
+    def __init__(self):
+        self.moves: list = []          # code -> the Move it stands for
+        self.texts: list[str] = []     # code -> its text
+        self._by_id: dict[int, int] = {}       # id of a registered Move -> code (kept alive by `moves`)
+        self._by_key: dict[tuple, int] = {}    # (kind, arg, text) -> code
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self.moves)
+
+    def encode(self, moves) -> list[int] | None:
+        """The codes of `moves`, or None when the table is full and one of them is new."""
+        by_id = self._by_id
+        try:
+            return [by_id[id(m)] for m in moves]
+        except KeyError:
+            codes = []
+            for m in moves:
+                code = by_id.get(id(m))
+                if code is None:
+                    code = self._register(m)
+                    if code is None:
+                        return None
+                codes.append(code)
+            return codes
+
+    def _register(self, move) -> int | None:
+        key = _key(move)
+        with self._lock:
+            code = self._by_key.get(key)
+            if code is None:
+                if len(self.moves) >= MAX_CODES:
+                    return None
+                code = len(self.moves)
+                self.moves.append(move)
+                self.texts.append(move.text)
+                self._by_key[key] = code
+                self._by_id[id(move)] = code
+            return code
+
+    def decode(self, codes) -> list:
+        """The moves of `codes` (a state's `_past`, or a slice of it)."""
+        return list(map(self.moves.__getitem__, codes))
+
+    def decode_texts(self, codes) -> list[str]:
+        return list(map(self.texts.__getitem__, codes))
+
+
+def _key(move) -> tuple:
+    key = (move.kind, move.arg, move.text)
+    try:
+        hash(key)
+    except TypeError:             # a payload that does not hash: told apart by its repr
+        key = (move.kind, "repr", repr(move.arg), move.text)
+    return key
+
+
+def codes_of(rules) -> MoveCodes | None:
+    """The move table of a rule set (None for stand-ins that have none: nothing is sealed)."""
+    return getattr(rules, "move_codes", None)
+
+
+def seal(st) -> None:
+    """Move the state's current moves (`_history`) into its coded past (`_past`)."""
+    moves = st._history
+    if not moves:
+        return
+    table = codes_of(st.rules)
+    if table is None:
+        return
+    codes = table.encode(moves)
+    if codes is None:
+        return
+    st._past = extend(st._past, codes)
+    st._history = []
+
+
+def extend(past, codes: list[int]):
+    """A new past: `past` followed by `codes` (never changes `past`, which clones share)."""
+    if type(past) is bytes:
+        try:
+            return past + bytes(codes)
+        except ValueError:       # a code of 256 or more: two bytes per move from now on
+            pass
+    wide = array("H", list(past)) if type(past) is bytes else array("H", past)
+    wide.extend(codes)
+    return wide
+
+
+def count(st) -> int:
+    """How many moves the game has seen so far."""
+    return len(st._past) + len(st._history)
+
+
+def all_moves(st) -> list:
+    """Every move of the game so far, oldest first (Move objects)."""
+    past = st._past
+    if not past:
+        return list(st._history)
+    return st.rules.move_codes.decode(past) + st._history
+
+
+def all_texts(st) -> list[str]:
+    past = st._past
+    texts = [m.text for m in st._history]
+    if not past:
+        return texts
+    return st.rules.move_codes.decode_texts(past) + texts
+
+
+def moves_from(st, start: int) -> list:
+    """The moves from index `start` on (what a replay that got that far still needs)."""
+    past = st._past
+    if start >= len(past):
+        return st._history[start - len(past):]
+    return st.rules.move_codes.decode(past[start:]) + st._history
+
+
+def move_at(st, index: int):
+    """The move at `index` (negative counts from the end), as a list would give it."""
+    past, current = st._past, st._history
+    count = len(past) + len(current)
+    if index < 0:
+        index += count
+    if not 0 <= index < count:
+        raise IndexError("history index out of range")
+    if index >= len(past):
+        return current[index - len(past)]
+    return st.rules.move_codes.moves[past[index]]

@@ -1,0 +1,218 @@
+"""The history of finished rounds is kept as codes (`rulekit/engine/history.py`).
+
+What must hold: every reader of the history (`history`, views, restore, pickling, clones,
+determinize, the seat handle) sees exactly the moves made, in order, whether they are in the
+coded past or in the current round; clones share the past and never disturb each other; a
+game past 256 distinct moves switches to two bytes a move; a full code table leaves rounds
+uncoded rather than failing.
+"""
+from __future__ import annotations
+
+import pickle
+import random
+from array import array
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import rulekit
+from rulekit.engine import history as h
+from rulekit.engine.moves import Move
+
+GAMES = {name: rulekit.load(name) for name in rulekit.bundled()}
+TABLE = rulekit.load("instinct", variant="table")
+
+
+def play(state, moves: int, rng: random.Random, recorded: list[str]) -> None:
+    """Random legal moves through the public API, each one's text noted in `recorded`."""
+    for _ in range(moves):
+        if state.is_terminal:
+            return
+        legal = state.legal_moves()
+        move = legal[rng.randrange(len(legal))]
+        recorded.append(move.text)
+        state.apply(move)
+
+
+def sample_game(name: str = "instinct"):
+    """Any player count the game allows (its first, for a one-count game)."""
+    game = GAMES[name]
+    return game, (4 if 4 in game.players else game.players[0])
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_history_is_every_move_made_in_order_across_rounds(name):
+    game, n = sample_game(name)
+    for seed in range(3):
+        state, rng, recorded = game.new_game(players=n, seed=seed), random.Random(seed), []
+        while not state.is_terminal and state.round < 4:
+            play(state, 1, rng, recorded)
+            assert state.history == recorded
+            assert h.count(state) == len(recorded)
+        assert state.round > 1 or state.is_terminal
+        assert len(state._past) > 0, "a finished round's moves are coded"
+        assert [m.text for m in h.all_moves(state)] == recorded
+        for start in (0, 1, len(state._past) - 1, len(state._past), len(recorded)):
+            assert [m.text for m in h.moves_from(state, start)] == recorded[start:]
+        assert h.move_at(state, -1).text == recorded[-1]
+        assert h.move_at(state, 0).text == recorded[0]
+
+
+def test_interned_moves_decode_to_the_same_objects():
+    game, n = sample_game()
+    state, rng = game.new_game(players=n, seed=7), random.Random(7)
+    made = []
+    while state.round == 1:
+        legal = state.legal_moves()
+        made.append(legal[rng.randrange(len(legal))])
+        state.apply(made[-1])
+    assert len(state._past) == len(made) and state._history == []
+    assert all(a is b for a, b in zip(h.all_moves(state), made))
+
+
+def test_a_clone_shares_the_past_and_plays_on_alone():
+    game, n = sample_game()
+    state, rng, recorded = game.new_game(players=n, seed=11), random.Random(11), []
+    while state.round < 3:
+        play(state, 1, rng, recorded)
+    play(state, 5, rng, recorded)
+    copy = state.clone()
+    assert copy._past is state._past
+    theirs = list(recorded)
+    while copy.round < 5 and not copy.is_terminal:
+        play(copy, 1, rng, theirs)
+    assert state.history == recorded
+    assert copy.history == theirs and theirs[:len(recorded)] == recorded
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_pickled_and_restored_states_keep_the_whole_history(name):
+    game, n = sample_game(name)
+    state, rng, recorded = game.new_game(players=n, seed=5), random.Random(5), []
+    while not state.is_terminal and state.round < 3:
+        play(state, 1, rng, recorded)
+    again = pickle.loads(pickle.dumps(state))
+    assert again.history == recorded and again.view() == state.view()
+    restored = game.restore(state.view())
+    assert restored.history == recorded
+    play(restored, 60, random.Random(1), list(recorded))        # and it plays on into new rounds
+    assert restored.history[:len(recorded)] == recorded
+
+
+def test_a_replay_of_the_history_gives_the_same_game():
+    game, n = sample_game()
+    state, rng = game.new_game(players=n, seed=2), random.Random(2)
+    play(state, 300, rng, [])
+    again = game.new_game(players=n, seed=2)
+    for text in state.history:
+        again.apply(text)
+    assert again.view() == state.view()
+
+
+def test_moves_out_of_turn_are_coded_by_text_and_read_back():
+    """Table play records a move out of turn as a fresh `seat N: move`: coded by its text."""
+    state, rng = TABLE.new_game(players=4, seed=3), random.Random(3)
+    recorded = []
+    while state.round < 3 and not state.is_terminal:
+        seat = rng.randrange(4)
+        legal = [m for m in state.legal_moves(seat=seat) if not m.text.startswith("challenge")]
+        if not legal:
+            continue
+        move = rng.choice(legal)
+        before = state.current_player
+        state.apply(move, seat=seat)
+        recorded.append(move.text if seat == before else f"seat {seat}: {move.text}")
+    assert any(t.startswith("seat ") for t in recorded)
+    assert state.history == recorded
+    again = TABLE.new_game(players=4, seed=3)
+    for text in state.history:
+        again.apply(text)
+    assert again.view() == state.view()
+
+
+def test_the_seat_handle_and_determinize_see_the_coded_past():
+    game, n = sample_game()
+    state, rng = game.new_game(players=n, seed=4), random.Random(4)
+    while state.round < 3:
+        play(state, 1, rng, [])
+    play(state, 3, rng, [])
+    seat = state.current_player
+    handle = state.for_seat(seat)
+    assert [text for _, text in handle.history] == state.history      # nothing secret in instinct
+    sample = state.determinize(seat, seed=1)
+    assert sample.history == state.history and sample.view(seat) == state.view(seat)
+    assert sample._past == h.EMPTY           # a sample's moves are what its seat saw, uncoded
+    play(sample, 80, random.Random(9), [])   # and it plays on through round ends
+    assert sample.history[:h.count(state)] == state.history
+
+
+def test_the_information_state_replays_the_coded_past():
+    game, n = sample_game()
+    state, rng = game.new_game(players=n, seed=8), random.Random(8)
+    while state.round < 3:
+        play(state, 1, rng, [])
+    play(state, 2, rng, [])
+    copy = game.new_game(players=n, seed=8)
+    for text in state.history:
+        copy.apply(text)
+    copy._past, copy._history = h.EMPTY, h.all_moves(state)     # the same moves, none coded
+    assert (state.information_state(0) == copy.information_state(0)).all()
+
+
+# ---- the code table ---------------------------------------------------------------------
+
+def test_past_256_codes_a_past_takes_two_bytes_a_move():
+    table = h.MoveCodes()
+    moves = [Move("bid", i, f"bid {i}") for i in range(300)]
+    past = h.extend(h.EMPTY, table.encode(moves[:10]))
+    assert type(past) is bytes and list(past) == list(range(10))
+    wider = h.extend(past, table.encode(moves[10:]))
+    assert isinstance(wider, array) and wider.typecode == "H" and list(wider) == list(range(300))
+    assert list(past) == list(range(10)), "the shared past is never changed"
+    assert table.decode(wider) == moves and all(a is b for a, b in zip(table.decode(wider), moves))
+    assert list(h.extend(wider, [1])) == list(range(300)) + [1]
+
+
+def test_equal_moves_share_a_code_and_different_kinds_do_not():
+    table = h.MoveCodes()
+    first, same = Move("play", 3, "play blue 9"), Move("play", 3, "play blue 9")
+    seen = Move("seen", 1, "play blue 9")
+    assert table.encode([first, same, seen, first]) == [0, 0, 1, 0]
+    assert len(table) == 2 and table.decode([1])[0].kind == "seen"
+    assert table.encode([Move("keep", [1, 2], "keep x")]) == [2]          # a payload that does not hash
+
+
+def test_a_full_table_leaves_the_round_uncoded(monkeypatch):
+    monkeypatch.setattr(h, "MAX_CODES", 2)
+    game, n = sample_game()
+    state, recorded = game.new_game(players=n, seed=1), []
+    monkeypatch.setattr(state.rules, "move_codes", h.MoveCodes())     # empty, as for a new game
+    play(state, 200, random.Random(1), recorded)
+    assert state.round > 1 and state._past == h.EMPTY
+    assert state.history == recorded
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from(sorted(GAMES)), st.integers(0, 2**31), st.integers(0, 400))
+def test_any_game_reads_back_every_move_after_any_number_of_moves(name, seed, moves):
+    game, n = sample_game(name)
+    state, recorded = game.new_game(players=n, seed=seed), []
+    play(state, moves, random.Random(seed), recorded)
+    assert state.history == recorded
+    assert h.count(state) == len(recorded)
+    assert [m.text for m in h.all_moves(state.clone())] == recorded
+
+
+def test_a_late_instinct_state_is_small():
+    """Issue #16: a 4-player Instinct state in round 21 under 4 KB (benchmarks/sizes.py)."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    from sizes import deep_size
+
+    state, rng = GAMES["instinct"].new_game(players=4, seed=3), random.Random(3)
+    while not state.is_terminal and (state.round <= 20 or len(state.trick) < 2):
+        legal = state.legal_moves()
+        state.apply(legal[int(rng.random() * len(legal))])
+    assert state.round == 21
+    assert deep_size(state, exclude=state.rules) < 4_000
