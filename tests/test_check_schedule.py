@@ -57,7 +57,11 @@ def test_the_quick_card_count_hands_a_lost_or_doubled_card_to_the_views(instinct
     assert not quick.cards_conserved(state)
 
 
-def test_check_rules_catches_a_card_that_vanishes_mid_game(sevens, monkeypatch):
+def test_check_rules_catches_a_card_that_vanishes_mid_game(monkeypatch):
+    from rulekit.compile import codegen
+
+    monkeypatch.setattr(codegen, "ENABLED", False)      # the hand-written steps, which we break
+    sevens = rulekit.load("insidious-sevens")
     apply = steps.Tricks.apply
 
     def losing(self, st, move):
