@@ -226,15 +226,15 @@ def _check(sections: dict, counts, report, memo: dict) -> None:
         # section, an empty one) the checker says so, and one stand-in count checks the rest.
         if list(counts):
             for count in counts:
-                Checker(specialise(sections, count, report), report, memo).run()
+                Checker(specialise(sections, count, report, memo), report, memo).run()
         else:
-            stand_in = specialise(sections, players.low if players is not None else 2, report)
+            stand_in = specialise(sections, players.low if players is not None else 2, report, memo)
             Checker({**stand_in, "players": players} if players is not None else stand_in, report, memo).run()
     elif players is None or list(counts) == list(range(players.low, players.high + 1)):
         Checker(sections, report, memo).run()
     else:
         for low, high in runs(counts):
-            Checker(restrict(sections, low, high), report, memo).run()
+            Checker(restrict(sections, low, high, memo), report, memo).run()
 
 
 class Game:

@@ -466,8 +466,8 @@ def test_place_moves_equal_the_grid_placements_wherever_the_display_lies():
 
 
 def test_forgetting_the_move_caches_changes_no_game(monkeypatch):
-    """Move lists are cached per display and forgotten past a limit; a game played while
-    they are forgotten every few moves lists the same moves and ends the same."""
+    """Interned moves are kept in tables per card and frame, forgotten past a limit; a game
+    played while they are forgotten every few moves lists the same moves and ends the same."""
     from rulekit.engine import grid_steps
     records = []
     for limit in (None, 3):

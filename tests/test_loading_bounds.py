@@ -7,6 +7,7 @@ diagnostics stop at a cap, tables are sorted once, variants share the checks of 
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -197,3 +198,37 @@ def test_bids_beyond_every_hand_are_refused():
 
 def test_bids_up_to_the_largest_hand_load():
     assert rulekit.loads(INSTINCT).title == "Instinct"
+
+
+def test_variants_of_a_game_that_reads_players_share_its_analyses(monkeypatch):
+    """A game whose values read `players` is checked once per player count; its variants
+    keep the base game's nodes for each count, so the trick analysis runs once, not once
+    per variant and count (a spliced file with thousands of variants took minutes)."""
+    wizard = (Path(__file__).resolve().parent.parent / "examples" / "games" / "wizard.rules").read_text()
+    calls = []
+    original = analysis.winner_cases
+
+    @functools.wraps(original)
+    def counting(checker):
+        calls.append(1)
+        return original(checker)
+    monkeypatch.setattr(analysis, "winner_cases", counting)
+    rulekit.loads(wizard)
+    alone, calls[:] = len(calls), []
+    variants = "".join(f"variant v{i} {{ end after {i % 7 + 1} rounds }}\n"
+                       f"variant w{i} {{ winner lowest score }}\n" for i in range(200))
+    game = rulekit.loads(wizard + variants)
+    assert len(calls) == alone
+    assert len(game.variants) == len(rulekit.loads(wizard).variants) + 400
+
+
+def test_specialised_sections_are_shared_by_variants_that_keep_them():
+    from rulekit.dsl import counts
+    wizard = (Path(__file__).resolve().parent.parent / "examples" / "games" / "wizard.rules").read_text()
+    sections = rulekit.loads(wizard)._base
+    memo: dict = {}
+    first = counts.specialise(sections, 4, lambda *a: None, memo)
+    again = counts.specialise(dict(sections, winner=None), 4, lambda *a: None, memo)
+    assert first["round"] is again["round"] and first["players"] is again["players"]
+    assert first["round"] is not sections["round"]           # the deal was read for 4 players
+    assert counts.specialise(sections, 5, lambda *a: None, memo)["round"] is not first["round"]

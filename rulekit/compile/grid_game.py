@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..dsl import nodes as n
 from ..engine import grid_steps as gs_
-from ..engine.grid_state import GridState
+from ..engine.grid_state import GridState, Kinds
 from . import grid_views
 from .cardsets_expr import CardWords, Here, keep_where
 from .deck import DeckModel
@@ -70,6 +70,7 @@ class GridGame:
         rows, cols, adjacency = (board.rows, board.cols, _adjacency(board)) if board else (1, 1, 8)
         self.config = gs_.GridConfig(self.deck.texts, self.owner, self.number, self.seat_cards,
                                      rows, cols, adjacency)
+        self.config.kinds = Kinds(kinds.values(), size)      # their cells are kept on the display
         if board is not None:
             self.words.bits = self.config.board
 
@@ -133,7 +134,7 @@ class GridGame:
     # ---- hooks the Ruleset calls -----------------------------------------------------------
 
     def start(self, st) -> None:
-        st.extra["grid"] = GridState(st.n, self.config.board)
+        st.extra["grid"] = GridState(st.n, self.config.board, self.config.kinds)
         st.dealer = None
 
     def clone_extra(self, extra: dict) -> dict:

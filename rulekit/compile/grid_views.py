@@ -80,7 +80,7 @@ class _Cards:
 def _restore(game, rules, data: dict, State):
     players = restore_check.players_of(data, rules.players)
     st = State(rules, players, checked_seed(data.get("seed", 0)))
-    gs = st.extra["grid"] = GridState(players, game.config.board)
+    gs = st.extra["grid"] = GridState(players, game.config.board, game.config.kinds)
     cards = _Cards(game)
     hands = data.get("hands", [[]] * players)
     if any(h is None for h in hands):

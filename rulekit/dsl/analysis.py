@@ -31,9 +31,11 @@ def run(checker) -> None:
     passes_fit_each_round(checker)
     card_bids_need_cards(checker)
     s = checker.s
-    trumps = _clauses(checker, (n.TrumpFromBid, n.TrumpTurned, n.TrumpFixed, n.Deal))
-    checker.cached(winner_cases, s.get("deck"), s.get("players"), s.get("follow"),
-                   s.get("trick winner"), s.get("player decks"), *trumps)
+    # what winner_cases reads: the deck, the follow and winner rules, the trump clauses (not
+    # the deal or the player count, which differ per count in games that read `players`)
+    trumps = _clauses(checker, (n.TrumpFromBid, n.TrumpTurned, n.TrumpFixed))
+    checker.cached(winner_cases, s.get("deck"), s.get("follow"), s.get("trick winner"),
+                   s.get("player decks"), *trumps)
 
 
 def follow_never_reads_followed(checker) -> None:

@@ -50,17 +50,43 @@ def runs(counts) -> list[tuple[int, int]]:
     return [tuple(r) for r in out]
 
 
-def restrict(sections: dict, low: int, high: int) -> dict:
+#: The sections `specialise` and `restrict` may replace.
+_REPLACED = ("players", "end", "round")
+
+
+def _memoised(memo: dict | None, key: tuple, sections: dict, make) -> dict:
+    """`make()`'s sections, made once per `key` and the identity of the sections it may
+    replace: a variant that keeps them gets the same nodes again, so the checker's cached
+    analyses (keyed by node identity) are not repeated for every variant."""
+    if memo is None:
+        return make()
+    originals = tuple(sections.get(k) for k in _REPLACED)
+    full_key = key + tuple(map(id, originals))
+    hit = memo.get(full_key)
+    if hit is None:
+        out = make()
+        changed = {k: out[k] for k in _REPLACED if k in out and out[k] is not sections.get(k)}
+        hit = memo[full_key] = (originals, changed)      # the originals kept alive: ids stay theirs
+    return {**sections, **hit[1]} if hit[1] else sections
+
+
+def restrict(sections: dict, low: int, high: int, memo: dict | None = None) -> dict:
     """The sections with `players low..high`."""
     players = sections.get("players")
     if players is None or (players.low, players.high) == (low, high):
         return sections
-    return {**sections, "players": evolve(players, low=low, high=high)}
+    return _memoised(memo, ("restrict", low, high), sections,
+                     lambda: {**sections, "players": evolve(players, low=low, high=high)})
 
 
-def specialise(sections: dict, players: int, report) -> dict:
-    """The sections for one player count, with count values read as numbers."""
-    out = restrict(sections, players, players)
+def specialise(sections: dict, players: int, report, memo: dict | None = None) -> dict:
+    """The sections for one player count, with count values read as numbers. With a `memo`,
+    sections already specialised for this count give the same nodes again."""
+    return _memoised(memo, ("specialise", players), sections, lambda: _specialise(sections, players, report))
+
+
+def _specialise(sections: dict, players: int, report) -> dict:
+    out = dict(restrict(sections, players, players))
     end = out.get("end")
     rounds = None
     if isinstance(end, n.EndAfterRounds):

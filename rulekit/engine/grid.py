@@ -468,9 +468,7 @@ class BitBoard:
     has wandered out of the interior.
 
     The results equal ``placements``, ``slides`` and ``relocations`` above (tested against
-    them). Relocation targets depend only on the display's shape, so they are remembered by
-    shape (the occupied bits shifted to the corner of their bounding box); slides are
-    remembered per line and what lies next to it (``slides`` says what).
+    them). Slides are remembered per line and what lies next to it (``slides`` says what).
     """
 
     MEMO_LIMIT = 100_000
@@ -492,7 +490,7 @@ class BitBoard:
         self._near: dict[int, list[int]] = {}
         self._windows: dict[Box, int] = {}
         self._regions: dict[Box, tuple[int, int, int]] = {}
-        self._targets: dict = {}
+        self._keeps_connected = _ring_table(adjacency)
         self._spread: dict[int, int] = {}
         self._lines: dict[tuple, list] = {}
 
@@ -596,27 +594,28 @@ class BitBoard:
         return self.grow(occ) & ~occ & self.window(box)
 
     def targets(self, occ: int, box: Box, src: int) -> int:
-        """Cells the card at bit ``src`` may move to (``relocations``), remembered by shape."""
-        width = self.width
-        base = box[0] * width + box[2]
-        key = (occ >> base) << self.size.bit_length() | (src - base)
-        low = base - width - 1            # the targets' frame starts a row and a column out
-        found = self._targets.get(key)
-        if found is None:
-            if len(self._targets) > self.MEMO_LIMIT:
-                self._targets.clear()
-            found = self._targets[key] = self._find_targets(occ, src) >> low
-        return found << low
+        """Cells the card at bit ``src`` of a connected display may move to (``relocations``).
 
-    def _find_targets(self, occ: int, src: int) -> int:
+        With the card lifted, the rest must stay one group or be joined again by the card's
+        new cell. Most cards are not needed to hold the display together, and that shows in
+        their 3x3 neighbourhood (``_keeps_connected``); only for the others are the groups
+        of the rest worked out."""
         here = 1 << src
-        rest = occ & ~here
+        rest = occ ^ here
         if not rest:
             return 0
-        touching = -1
-        for group in self.groups(rest):
-            touching &= self.grow(group)
-        return touching & ~rest & ~here & self.window(self.box(rest))
+        width = self.width
+        ring = (occ >> src - width - 1 & 7) | (occ >> src - 1 & 5) << 3 | (occ >> src + width - 1 & 7) << 6
+        if self._keeps_connected[ring]:
+            touching = self.grow(rest)
+        else:
+            touching = -1
+            for group in self.groups(rest):
+                touching &= self.grow(group)
+        r, c = divmod(src, width)
+        if r == box[0] or r == box[1] or c == box[2] or c == box[3]:
+            box = self.box(rest)            # the card may have held an edge of the box
+        return touching & ~occ & self.window(box)
 
     def slides(self, occ: int, box: Box, lines: str) -> list[tuple]:
         """``slides`` for a non-empty connected display, only into lines named in ``lines``
@@ -682,6 +681,30 @@ class BitBoard:
             for side, first, target in found:
                 out.append((i, sides[side], line, first, target))
         return out
+
+
+def _ring_table(adjacency: int) -> list[bool]:
+    """Per 3x3 neighbourhood of a cell (bits 0-2 the row above, 3 and 5 the cells beside it,
+    6-8 the row below; bit 4, the cell itself, unused): True when the neighbours it is
+    adjacent to are joined among themselves inside the neighbourhood, so that lifting the
+    cell's card keeps a connected display connected (every path through the cell can go
+    around it). False may still keep it connected, by a longer way round."""
+    offs = _offsets(adjacency)
+    cells = [(r, c) for r in range(3) for c in range(3)]
+    table = []
+    for ring in range(512):
+        here = {cells[i] for i in range(9) if ring >> i & 1 and i != 4}
+        near = {(1 + dr, 1 + dc) for dr, dc in offs} & here
+        reach = set(list(near)[:1])
+        todo = list(reach)
+        while todo:
+            r, c = todo.pop()
+            for dr, dc in offs:
+                if (r + dr, c + dc) in here and (r + dr, c + dc) not in reach:
+                    reach.add((r + dr, c + dc))
+                    todo.append((r + dr, c + dc))
+        table.append(near <= reach)
+    return table
 
 
 def _runs(pattern: int) -> list[int]:

@@ -6,7 +6,8 @@ cells, `at` maps a cell's bit to its card and `where` a card to its bit; `origin
 display coordinate of frame bit 0 (the first card lies at 0,0, and the frame moves along
 when the display wanders). `mask` is the set of card ids on the display. Geometry the
 scoring expressions ask for (a region's cells, the cells of a kind of card) is worked out
-when asked and dropped whenever a card moves.
+when asked and dropped whenever a card moves; the cells of each kind of card (`Kinds`: a
+card name, a seat's cards) are kept as cards come and go, since card rules read them most.
 """
 from __future__ import annotations
 
@@ -16,15 +17,36 @@ from .grid import BitBoard
 _REGIONS = {"corner": 0, "edge": 1, "centre": 2}
 
 
+class Kinds:
+    """Card masks whose cells a `GridState` keeps up to date (`kind_cells`): `index` maps a
+    mask to its slot, `of[card]` lists the slots of the masks that hold the card."""
+
+    def __init__(self, masks, size: int):
+        self.masks = list(dict.fromkeys(masks))
+        self.index = {mask: i for i, mask in enumerate(self.masks)}
+        self.of = [tuple(i for i, mask in enumerate(self.masks) if mask >> card & 1) for card in range(size)]
+
+
+class _NoSlots:
+    def __getitem__(self, card: int) -> tuple:
+        return ()
+
+
+#: no kinds kept (a GridState made outside a compiled game)
+NO_KINDS = Kinds((), 0)
+NO_KINDS.of = _NoSlots()
+
+
 class GridState:
     """Display, decks, revealed cards, placing order, tie-breaker token and removed cards."""
 
     __slots__ = ("board", "origin", "occ", "at", "where", "mask", "decks", "tiebreaker", "revealed",
-                 "queue", "passer", "effect", "removed", "returning", "_box", "_geo", "_points", "_points_key",
+                 "queue", "passer", "effect", "removed", "returning", "kinds", "kind_cells", "_box", "_geo", "_points", "_points_key",
                  "points_masks")
 
-    def __init__(self, players: int, board: BitBoard):
-        self.board = board
+    def __init__(self, players: int, board: BitBoard, kinds: Kinds = NO_KINDS):
+        self.board, self.kinds = board, kinds
+        self.kind_cells = [0] * len(kinds.masks)    # per slot of `kinds`: its cards' cells
         self.origin = board.home
         self.occ = 0
         self.at: dict[int, int] = {}        # frame bit -> card
@@ -44,6 +66,7 @@ class GridState:
     def copy(self) -> "GridState":
         other = GridState.__new__(GridState)
         other.board, other.origin, other.occ, other.mask = self.board, self.origin, self.occ, self.mask
+        other.kinds, other.kind_cells = self.kinds, list(self.kind_cells)
         other.at, other.where = dict(self.at), dict(self.where)
         other.decks = [list(d) for d in self.decks]
         other.tiebreaker, other.passer, other.effect = self.tiebreaker, self.passer, self.effect
@@ -79,13 +102,28 @@ class GridState:
         self.where[card] = bit
         self.mask |= 1 << card
         self.occ |= 1 << bit
-        self._box = self._geo = self._points = None
+        cells = self.kind_cells
+        for slot in self.kinds.of[card]:
+            cells[slot] |= 1 << bit
+        box = self._box
+        if box is not None:                 # the box grows to hold the new cell
+            r, c = divmod(bit, self.board.width)
+            r0, r1, c0, c1 = box
+            if not (r0 <= r <= r1 and c0 <= c <= c1):
+                self._box = (min(r0, r), max(r1, r), min(c0, c), max(c1, c))
+        elif self.occ == 1 << bit:
+            r, c = divmod(bit, self.board.width)
+            self._box = (r, r, c, c)
+        self._geo = self._points = None
 
     def lift(self, card: int) -> int:
         bit = self.where.pop(card)
         del self.at[bit]
         self.mask &= ~(1 << card)
         self.occ &= ~(1 << bit)
+        cells = self.kind_cells
+        for slot in self.kinds.of[card]:
+            cells[slot] &= ~(1 << bit)
         self._box = self._geo = self._points = None
         return bit
 
@@ -114,12 +152,14 @@ class GridState:
         self.at = {bit + by: card for bit, card in self.at.items()}
         self.where = {card: bit for bit, card in self.at.items()}
         self.occ = self.occ << by if by >= 0 else self.occ >> -by
+        self.kind_cells = [cells << by if by >= 0 else cells >> -by for cells in self.kind_cells]
         self._box = self._geo = self._points = None
 
     def load(self, cells: dict) -> None:
         """Lay out a display {(row, col): card} that fits the board (a restored view)."""
         board = self.board
         self.origin, self.occ, self.mask, self.at, self.where = board.home, 0, 0, {}, {}
+        self.kind_cells = [0] * len(self.kinds.masks)
         if not all(board.inside(pos, board.home) for pos in cells):
             rmin, cmin = min(r for r, _ in cells), min(c for _, c in cells)
             self.origin = (rmin - board.margin, cmin - board.margin)
@@ -140,6 +180,9 @@ class GridState:
 
     def cells_of(self, cards: int) -> int:
         """The cells of the cards of a card mask that lie on the display."""
+        slot = self.kinds.index.get(cards)
+        if slot is not None:
+            return self.kind_cells[slot]
         memo = self._memo()
         cells = memo.get(cards)
         if cells is None:

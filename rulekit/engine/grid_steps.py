@@ -8,9 +8,9 @@ line; then `when placed` moves), and drawing again.
 
 Moves: `keep sun, bee, frost`, `choose bee`, `place bee at 1,2`,
 `slide gust into row 1 from left`, `move sun to 0,3` (row,col in the fixed frame where
-the first card lies at 0,0). Moves are interned per card text (or card) and cell; lists of
-place, slide and relocation moves are cached per display (`GridState.occ`), and worked out
-with `grid.BitBoard` (which remembers slides per line, relocation targets per shape).
+the first card lies at 0,0). Moves are interned per card text (or card) and cell
+(`grid_moves.CellMoves`, slides per slide); lists are worked out for each position with
+`grid.BitBoard` (bit operations on the display's cells; it remembers slides per line).
 """
 from __future__ import annotations
 
@@ -19,11 +19,13 @@ from itertools import combinations
 
 from . import grid
 from .cardsets import cards_of
-from .grid_state import GridState
+from .grid_state import NO_KINDS, GridState
+from .grid_moves import CellList, CellMoves
 from .moves import Move
 from .steps import Step
 
-_CACHE_LIMIT = 200_000
+#: tables of interned moves kept (per card or text and frame origin; slides per slide) before all are forgotten
+_CACHE_LIMIT = 4096
 _AT = re.compile(r" (at|to) (-?\d+), ?(-?\d+)")
 
 
@@ -40,6 +42,7 @@ class GridConfig:
         self.movers = [None] * size         # card -> f(st, gs, card, seat) -> mask it may move
         self.removes = [False] * size       # card -> when revealed, remove the revealed cards
         self.by_text = [{texts[c]: c for c in cards} for cards in seat_cards]
+        self.kinds = NO_KINDS               # masks whose cells a GridState keeps (the compiler's)
 
 
 def grid_of(st) -> GridState:
@@ -279,19 +282,6 @@ class RevealCards(Step):
         return False
 
 
-class Listed(list):
-    """A cached legal-move list that tells its moves in one look-up instead of a scan: by the
-    ids of its moves (the list keeps them, so the ids stay theirs), or, for a list of place
-    moves, by `table` (the interned moves per cell) and `free` (the cells listed)."""
-
-    __slots__ = ("ids", "table", "free")
-
-    def __init__(self, moves=(), table=None, free=0):
-        super().__init__(moves)
-        self.table, self.free = table, free
-        self.ids = frozenset(map(id, self)) if table is None else None
-
-
 class PlaceCards(Step):
     """`place revealed cards, highest number first, ties to tiebreaker holder, who passes it`.
 
@@ -305,8 +295,9 @@ class PlaceCards(Step):
     own effects do not happen. A card that fits nowhere leaves the game.
 
     Move arguments are frame bits of the state that listed them (`GridState`): a place move
-    holds its cell, a slide an entry of `grid.BitBoard.slides`, a move (card, cell). This step
-    is most of a grid game's moves, so its common paths are written out in one function each.
+    holds its cell, a slide an entry of `grid.BitBoard.slides`, a move (card, cell). Place and
+    move moves are interned per cell (`grid_moves.CellMoves`); a place list knows its moves
+    by the mask of its cells, so a move is checked in one look-up.
     """
     name = "place"
 
@@ -315,13 +306,13 @@ class PlaceCards(Step):
         self.descending, self.ties_to_holder, self.passes = descending, ties_to_holder, passes
         self.cells, self.movers, self.outside = config.rows * config.cols, config.movers, config.board.outside
         self.sliding = _mask(c for c, lines in enumerate(config.slides) if lines is not None)
-        self.tables: dict = {}          # (card text or card, frame origin) -> cell bit -> place or move move
+        texts, pos = config.texts, config.board.pos
+        #: place moves per card text, move moves per card (argument: its card and the cell)
+        self.places = CellMoves(config.board, lambda text, origin, bit: Move(
+            "place", bit, "place {} at {},{}".format(text, *pos(bit, origin))), _CACHE_LIMIT)
+        self.moves = CellMoves(config.board, lambda card, origin, bit: Move(
+            "move", (card, bit), "move {} to {},{}".format(texts[card], *pos(bit, origin))), _CACHE_LIMIT)
         self.interned: dict = {}        # (card text, frame origin, slide) -> slide move
-        self.cache: dict[tuple, Listed] = {}
-        # place lists of displays in a frame at its first place: card -> occ -> list (one dict per text)
-        self.home, by_text = config.board.home, {text: {} for text in config.texts}
-        self.home_lists = [by_text[text] for text in config.texts]
-        self.stored = 0
 
     # -- order
     def enter(self, st) -> bool:
@@ -376,37 +367,41 @@ class PlaceCards(Step):
             gs.passer = None
 
     # -- moves
-    def legal(self, st) -> Listed:
+    def legal(self, st) -> list[Move]:
         gs = st.extra["grid"]
         if gs.effect is not None:
-            return self._relocations(st, gs)
+            return self._relocation_moves(gs, self._plan(st, gs))
         card = gs.revealed[st.current_player]
         if self.sliding >> card & 1 and gs.occ:
             slides = self._slides(gs, card, self.config.slides[card])
             if slides:
                 return slides
-        elif gs.origin is self.home:
-            moves = self.home_lists[card].get(gs.occ)
-            if moves is not None:
-                return moves
-        return self._places(gs, card)
+        return self.places.listed(self.config.texts[card], gs.origin, self._free(gs))
 
     def legal_moves(self, st) -> list[Move]:
         legal = st._legal = self.legal(st)
         return list(legal)
 
+    @staticmethod
+    def _free(gs) -> int:
+        """The cells where the card to place may go (as `grid.placements`)."""
+        occ = gs.occ
+        return gs.board.placements(occ, gs.box) if occ else 1 << gs.bit_of((0, 0))
+
     def play(self, st, move) -> bool | None:
+        """`apply` if `move` is an interned move of the legal list (kept in `st._legal`): a
+        place list knows its moves by their cells, the others (slides, card moves) are short."""
         legal = st._legal
         if legal is None:
             legal = st._legal = self.legal(st)
-        ids = legal.ids
-        if ids is not None:
-            if id(move) not in ids:
+        if legal.__class__ is CellList:
+            if move.__class__ is not Move or not legal.holds(move):
                 return None
-        elif not (move.__class__ is Move and move.kind == "place" and move.arg.__class__ is int
-                  and move.arg >= 0 and legal.free >> move.arg & 1 and legal.table[move.arg] is move):
-            return None
-        return self.apply(st, move)
+            return self.apply(st, move)
+        for candidate in legal:
+            if candidate is move:
+                return self.apply(st, move)
+        return None
 
     def apply(self, st, move) -> bool:
         gs = st.extra["grid"]
@@ -429,7 +424,7 @@ class PlaceCards(Step):
             gs.recentre()
         if kind != "move" and self.movers[card] is not None:
             gs.effect = (seat, card, None)
-            if self._relocations(st, gs):
+            if any(free for _, _, free in self._plan(st, gs)):
                 return False
             gs.effect = None
         queue = gs.queue                    # `_placed` and `_next`, written out
@@ -456,115 +451,50 @@ class PlaceCards(Step):
         return (f"place it on an empty space next to a card, keeping the display within "
                 f"{config.rows}x{config.cols}, like `{example}`")
 
-    def _places(self, gs, card: int) -> Listed:
-        """`place ... at r,c` for every free space (as `grid.placements`), cached per display."""
-        text, occ, origin = self.config.texts[card], gs.occ, gs.origin
-        home = origin is self.home
-        key = (text, occ, origin)
-        moves = self.home_lists[card].get(occ) if home else self.cache.get(key)
-        if moves is None:
-            table = self.tables.get((text, origin))
-            if table is None:
-                table = self.tables[text, origin] = [None] * self.board.size
-            moves = []
-            free = listed = self.board.placements(occ, gs.box) if occ else 1 << gs.bit_of((0, 0))
-            while free:
-                low = free & -free
-                bit = low.bit_length() - 1
-                move = table[bit]
-                if move is None:
-                    r, c = self.board.pos(bit, origin)
-                    move = table[bit] = Move("place", bit, f"place {text} at {r},{c}")
-                moves.append(move)
-                free ^= low
-            moves = Listed(moves, table, listed)
-            if home:
-                self._remember(None, None)
-                self.home_lists[card][occ] = moves
-            else:
-                self._remember(key, moves)
+    def _slides(self, gs, card: int, lines: str) -> list[Move]:
+        """`slide ... into row 1 from left` for every slide into a line `lines` names; each
+        move is interned per card text, frame and slide."""
+        text, origin, interned, moves = self.config.texts[card], gs.origin, self.interned, []
+        for slide in self.board.slides(gs.occ, gs.box, lines):
+            move = interned.get((text, origin, slide))
+            if move is None:
+                if len(interned) >= _CACHE_LIMIT:
+                    interned.clear()
+                index = slide[1] + origin[slide[0] != "row"]
+                move = interned[text, origin, slide] = Move(
+                    "slide", slide, f"slide {text} into {slide[0]} {index} from {slide[2]}")
+            moves.append(move)
         return moves
 
-    def _remember(self, key, moves) -> None:
-        """Keep a list in the cache (counting only, with no key); past the limit, forget all
-        lists and interned moves (a list keeps its own moves and table)."""
-        self.stored += 1
-        if self.stored > _CACHE_LIMIT:
-            self.cache.clear()
-            for lists in self.home_lists:
-                lists.clear()
-            self.tables.clear()
-            self.interned.clear()
-            self.stored = 0
-        if key is not None:
-            self.cache[key] = moves
+    def _plan(self, st, gs) -> tuple:
+        """The pending `when placed, move ...` effect's movable cards, each (cell, card, the
+        cells it may move to), in cell order: worked out once and kept in `gs.effect`."""
+        seat, card, plan = gs.effect
+        if plan is None:
+            movable = self.config.movers[card](st, gs, card, seat) & gs.mask
+            board, where, occ, box, found = self.board, gs.where, gs.occ, gs.box, []
+            for src in sorted(map(where.__getitem__, cards_of(movable))):
+                found.append((src, gs.at[src], board.targets(occ, box, src)))
+            plan = tuple(found)
+            gs.effect = (seat, card, plan)
+        return plan
 
-    def _slides(self, gs, card: int, lines: str) -> Listed:
-        """`slide ... into row 1 from left` for every slide into a line `lines` names, cached per
-        display; each move is interned per card text, frame and slide."""
-        text, origin, occ = self.config.texts[card], gs.origin, gs.occ
-        key = (text, lines, occ, origin)
-        moves = self.cache.get(key)
-        if moves is None:
-            interned, moves = self.interned, []
-            for slide in self.board.slides(occ, gs.box, lines):
-                move = interned.get((text, origin, slide))
-                if move is None:
-                    index = slide[1] + origin[slide[0] != "row"]
-                    move = interned[text, origin, slide] = Move(
-                        "slide", slide, f"slide {text} into {slide[0]} {index} from {slide[2]}")
-                moves.append(move)
-            moves = Listed(moves)
-            self._remember(key, moves)
-        return moves
-
-    def _relocations(self, st, gs) -> Listed:
-        """The moves of the pending `when placed, move ...` effect (kept in `gs.effect`)."""
-        seat, card, moves = gs.effect
-        if moves is None:
-            moves = self._find_relocations(st, gs, seat, card)
-            gs.effect = (seat, card, moves)
-        return moves
-
-    def _find_relocations(self, st, gs, seat: int, card: int) -> Listed:
-        """`move sun to 0,3` for each legal move of a card the effect allows (arg: card, cell),
-        cached per display and movable cards. Two movable cards with one text are told apart
-        by their place: `move bee at 1,2 to 0,3`."""
-        movable = self.config.movers[card](st, gs, card, seat) & gs.mask
-        places = tuple(map(gs.where.__getitem__, cards_of(movable)))     # in card order
-        key = (movable, gs.occ, gs.origin, places)
-        moves = self.cache.get(key)
-        if moves is None:
-            moves = Listed(self._relocation_moves(gs, movable, sorted(places)))
-            self._remember(key, moves)
-        return moves
-
-    def _relocation_moves(self, gs, movable: int, sources: list[int]) -> list[Move]:
-        board, texts, at, origin, occ, box = self.board, self.config.texts, gs.at, gs.origin, gs.occ, gs.box
-        names = [texts[c] for c in cards_of(movable)]
-        moves = []
-        for src in sources:
-            mover = at[src]
-            free = board.targets(occ, box, src)
-            if names.count(texts[mover]) == 1:
-                table = self.tables.get((mover, origin))
-                if table is None:
-                    table = self.tables[mover, origin] = [None] * board.size
-                while free:
-                    low = free & -free
-                    dst = low.bit_length() - 1
-                    free ^= low
-                    move = table[dst]
-                    if move is None:
-                        r, c = board.pos(dst, origin)
-                        move = table[dst] = Move("move", (mover, dst), f"move {texts[mover]} to {r},{c}")
-                    moves.append(move)
+    def _relocation_moves(self, gs, plan) -> list[Move]:
+        """`move sun to 0,3` for each cell a movable card may go to. Two movable cards with one
+        text are told apart by their place: `move bee at 1,2 to 0,3` (such moves are made per list)."""
+        texts, origin, moves, pos = self.config.texts, gs.origin, [], self.board.pos
+        counts: dict[str, int] = {}
+        for _, mover, _ in plan:
+            counts[texts[mover]] = counts.get(texts[mover], 0) + 1
+        for src, mover, free in plan:
+            if counts[texts[mover]] == 1:
+                moves += self.moves.listed(mover, origin, free)
                 continue
-            sr, sc = board.pos(src, origin)
+            sr, sc = pos(src, origin)
             while free:
                 low = free & -free
                 dst = low.bit_length() - 1
                 free ^= low
-                r, c = board.pos(dst, origin)
+                r, c = pos(dst, origin)
                 moves.append(Move("move", (mover, dst), f"move {texts[mover]} at {sr},{sc} to {r},{c}"))
         return moves

@@ -147,15 +147,24 @@ def partial_shuffle(words, cards: list, positions: int) -> None:
 
 
 class Pass(Step):
-    """`pass [0, 1 left, 2 right] by round`: each seat picks cards, hidden; all move at once."""
+    """`pass [0, 1 left, 2 right] by round`: each seat picks cards, hidden; all move at once.
+
+    A pass move is interned per set of cards (the ids, ascending), once per process: the
+    move space is the deck's card sets of the passed sizes, so a hand's moves are its
+    combinations looked up (no text is built per decision), and a move is checked from its mask.
+    A deck with identical copies spells two sets alike: there the first set of each text
+    stands for both, as a list built per decision."""
     name = "pass"
     simultaneous = True
+    #: interned moves kept at most (a deck of 52 passing 3 has 22,100 sets)
+    LIMIT = 200_000
 
     def __init__(self, deck, plan: tuple[tuple[int, int], ...]):
         self.deck, self.plan = deck, plan        # plan: (count, seat offset) per round
         self.bits = [1 << card for card in range(deck.size)]
         self.text_order = {t: c for c, t in reversed(list(enumerate(deck.texts)))}
-
+        self.copies = any(face != card for card, face in enumerate(deck.face))
+        self.interned: dict[tuple, Move] = {}    # the passed cards, ascending -> its move
 
     def _today(self, st) -> tuple[int, int]:
         count, offset = self.plan[(st.round - 1) % len(self.plan)]
@@ -174,13 +183,40 @@ class Pass(Step):
 
     def legal(self, st) -> list[Move]:
         count, _ = self._today(st)
+        cards = cards_of(st.hands[st.current_player])
+        if self.copies:
+            return self._by_text(cards, count)
+        try:
+            return list(map(self.interned.__getitem__, combinations(cards, count)))
+        except KeyError:
+            return [self._intern(combo) for combo in combinations(cards, count)]
+
+    legal_moves = legal
+
+    def _intern(self, combo: tuple[int, ...]) -> Move:
+        move = self.interned.get(combo)
+        if move is None:
+            if len(self.interned) >= self.LIMIT:
+                self.interned.clear()
+            text = "pass " + ", ".join(map(self.deck.texts.__getitem__, combo))
+            move = self.interned[combo] = Move("pass", sum(map(self.bits.__getitem__, combo)), text)
+        return move
+
+    def _by_text(self, cards: list[int], count: int) -> list[Move]:
         text_of, bit_of = self.deck.texts.__getitem__, self.bits.__getitem__
         moves = {}
-        for combo in combinations(cards_of(st.hands[st.current_player]), count):
+        for combo in combinations(cards, count):
             text = "pass " + ", ".join(map(text_of, combo))
             if text not in moves:
                 moves[text] = Move("pass", sum(map(bit_of, combo)), text)
         return list(moves.values())
+
+    def accepts(self, st, move) -> bool:
+        if self.copies:
+            return Step.accepts(self, st, move)
+        arg = getattr(move, "arg", None)
+        return (arg.__class__ is int and st.hands[st.current_player] & arg == arg
+                and arg.bit_count() == self._today(st)[0] and self.interned.get(tuple(cards_of(arg))) is move)
 
     def apply(self, st, move) -> bool:
         st.pending[st.current_player] = move.arg
