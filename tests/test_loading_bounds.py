@@ -232,3 +232,14 @@ def test_specialised_sections_are_shared_by_variants_that_keep_them():
     assert first["round"] is again["round"] and first["players"] is again["players"]
     assert first["round"] is not sections["round"]           # the deal was read for 4 players
     assert counts.specialise(sections, 5, lambda *a: None, memo)["round"] is not first["round"]
+
+
+@pytest.mark.parametrize("high", ["20", "900000", "9" * 300])
+def test_a_game_that_reads_players_with_a_huge_player_range_is_refused_at_once(high):
+    """Found by the long loader fuzz: `players 3..<huge>` in a game whose deal reads
+    `players` was checked count by count, without end. Counts past the supported range are
+    not checked one by one, and the range itself is refused, as for any game."""
+    wizard = (Path(__file__).resolve().parent.parent / "examples" / "games" / "wizard.rules").read_text()
+    error = refused(wizard.replace("players 3..6", f"players 3..{high}"))
+    messages = [d.message for d in error.diagnostics]
+    assert "at most 16 players are supported" in messages or any("is too large" in m for m in messages)
