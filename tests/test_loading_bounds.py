@@ -112,8 +112,9 @@ def test_a_gap_in_a_huge_table_is_found_without_listing_every_key():
 
 # ---- what variants share is checked once ------------------------------------------------------
 
-def test_variants_that_keep_the_trick_rules_analyse_them_once(monkeypatch):
-    own = len(rulekit.loads(INSTINCT).variants)
+@pytest.fixture
+def winner_analyses(monkeypatch) -> list:
+    """The calls of the trick-winner analysis (the costliest one), one entry a call."""
     calls = []
     original = analysis.winner_cases
 
@@ -122,6 +123,13 @@ def test_variants_that_keep_the_trick_rules_analyse_them_once(monkeypatch):
         calls.append(1)
         return original(checker)
     monkeypatch.setattr(analysis, "winner_cases", counting)
+    return calls
+
+
+def test_variants_that_keep_the_trick_rules_analyse_them_once(winner_analyses):
+    calls = winner_analyses
+    own = len(rulekit.loads(INSTINCT).variants)
+    calls[:] = []
     variants = "".join(f"variant v{i} {{ end when max(score) >= {i + 101} }}\n" for i in range(300))
     game = rulekit.loads(INSTINCT + variants)
     assert len(game.variants) == own + 300
@@ -200,19 +208,12 @@ def test_bids_up_to_the_largest_hand_load():
     assert rulekit.loads(INSTINCT).title == "Instinct"
 
 
-def test_variants_of_a_game_that_reads_players_share_its_analyses(monkeypatch):
+def test_variants_of_a_game_that_reads_players_share_its_analyses(winner_analyses):
     """A game whose values read `players` is checked once per player count; its variants
     keep the base game's nodes for each count, so the trick analysis runs once, not once
     per variant and count (a spliced file with thousands of variants took minutes)."""
     wizard = (Path(__file__).resolve().parent.parent / "examples" / "games" / "wizard.rules").read_text()
-    calls = []
-    original = analysis.winner_cases
-
-    @functools.wraps(original)
-    def counting(checker):
-        calls.append(1)
-        return original(checker)
-    monkeypatch.setattr(analysis, "winner_cases", counting)
+    calls = winner_analyses
     rulekit.loads(wizard)
     alone, calls[:] = len(calls), []
     variants = "".join(f"variant v{i} {{ end after {i % 7 + 1} rounds }}\n"
