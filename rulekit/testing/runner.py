@@ -200,8 +200,7 @@ def play_checked(game, players: int, seed: int, checks: _Checks, moves=None, onl
 def _walk(state, rng: random.Random, moves, checks: _Checks, out: _Outcome) -> None:
     """The default schedule: quick checks after every move, the others as they fall due;
     the state before a move is made again only when a check reads it (`Past`)."""
-    past = Past(state)
-    fixed = bool(checks.extra)          # your own invariants read the state before every move
+    past = Past(state, 1 if checks.extra else None)     # your own invariants read the state before every move
     look = LazyLook(state, None, None)
     phase = state._step
     checks.run(look, 0, True)
@@ -221,8 +220,6 @@ def _walk(state, rng: random.Random, moves, checks: _Checks, out: _Outcome) -> N
         past.moved(move)
         if state.last_round is not last_round and state.last_round is not None:
             out.rounds.append(state.last_round)
-            if not fixed:
-                past.round_length(len(out.moves), state.round - 1)
         look = LazyLook(state, past, before)
         changed, phase = state._step != phase, state._step
         checks.run(look, len(out.moves), changed)
