@@ -175,6 +175,10 @@ class LazyLook(Look):
         self.state, self._past, self.quick_before = state, past, quick_before
         self._full = self._before_full = self._trace = self.legal = self._seats = None
 
+    def renew(self) -> None:
+        """Forget what was seen of the state: it has made a move."""
+        self._full = self._before_full = self._trace = self.legal = self._seats = None
+
     def seat(self, seat: int) -> dict:
         if self._seats is None:
             self._seats = {}
