@@ -63,6 +63,7 @@ class CardWords:
     bits: object = None      # the board's `grid.BitBoard`, for rules written out as functions
     cards: dict = attrs.Factory(dict)   # card text (`spades 12`) -> mask of its copies
     trumps: list | None = None          # trump + 1 -> mask of the trumps (`trump`); None: no trumps
+    kept: object = None      # the masks whose cells a grid state keeps (`grid_state.Kinds`), or None
 
     @classmethod
     def empty(cls) -> "CardWords":
@@ -135,11 +136,14 @@ def points_mask(st, gs, op, bound: int, flipped: bool, everything: int) -> int:
     return mask
 
 
-def _members(mask: int):
+def _members(mask: int) -> list[int]:
+    """The card ids of a mask, ascending (a list: folds read it in one go)."""
+    out = []
     while mask:
         low = mask & -mask
-        yield low.bit_length() - 1
+        out.append(low.bit_length() - 1)
         mask ^= low
+    return out
 
 
 def keep_where(mask: int, test, h: Here, p) -> int:
@@ -754,19 +758,33 @@ class _RuleWriter:
             return "occ"
         return None
 
+    def _slot(self, cards: int):
+        """The slot of a card mask whose cells the grid state keeps (`GridState.kind_cells`)."""
+        kept = self.compiler.words.kept
+        return None if kept is None else kept.index.get(cards)
+
+    def _cells_of(self, cards: int) -> str:
+        slot = self._slot(cards)
+        return f"gs.cells_of({cards!r})" if slot is None else f"gs.kind_cells[{slot}]"
+
     def mask(self, node) -> str | None:
         """A condition of card words (as `SetExprCompiler._mask`) as an expression of the
-        display's cells whose cards meet it: cells of a kind or of a seat's cards are worked
-        out once per position (`GridState.cells_of`), `other` is every cell but this card's."""
+        display's cells whose cards meet it: the cells of a kind or of a seat's cards are kept
+        by the grid state as cards move (`GridState.kind_cells`, else worked out once per
+        position by `cells_of`), `other` is every cell but this card's."""
         words, names = self.compiler.words, self.compiler.names
         if isinstance(node, n.Ref):
             if node.name in names:
                 return None
             if node.name in words.kinds:
-                return f"gs.cells_of({words.kinds[node.name]!r})"
+                return self._cells_of(words.kinds[node.name])
             if node.name in ("own", "opponent") and words.seat_masks is not None:
                 self.uses.add("occ")
-                own = f"gs.cells_of({self.name(words.seat_masks)}[p])"
+                slots = [self._slot(mask) for mask in words.seat_masks]
+                if None in slots:
+                    own = f"gs.cells_of({self.name(words.seat_masks)}[p])"
+                else:
+                    own = f"gs.kind_cells[{self.name(slots)}[p]]"
                 return own if node.name == "own" else f"(occ & ~{own})"
             if node.name == "other":
                 self.uses.add("bit")

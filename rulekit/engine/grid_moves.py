@@ -58,7 +58,7 @@ class CellMoves:
     def listed(self, key, origin, mask: int) -> CellList:
         """The moves of the cells of `mask`, in bit order (row by row): a new list."""
         out = CellList()
-        table = self._table(key, origin)
+        table = self.tables.get((key, origin)) or self._table(key, origin)
         out.free, out.cells = mask, table[0]
         if not mask:
             return out

@@ -236,13 +236,22 @@ class ChooseCard(Step):
         return moves
 
     def legal_moves(self, st) -> list[Move]:
-        return list(self.legal(st))
+        moves = self.cache.get(st.hands[st.current_player])
+        return list(moves if moves is not None else self.legal(st))
 
     def play(self, st, move) -> bool | None:
+        """`apply` written out, for an interned move of a card in hand (else None)."""
         card = self.card_of_move.get(id(move))
-        if card is None or not st.hands[st.current_player] >> card & 1:
+        seat, hands = st.current_player, st.hands
+        if card is None or not hands[seat] >> card & 1:
             return None
-        return self.apply(st, move)
+        st.pending[seat] = card
+        hands[seat] ^= 1 << card
+        for seat in range(seat + 1, st.n):
+            if hands[seat]:
+                st.current_player = seat
+                return False
+        return True
 
     def apply(self, st, move) -> bool:
         seat, hands = st.current_player, st.hands
@@ -312,7 +321,7 @@ class PlaceCards(Step):
             "place", bit, "place {} at {},{}".format(text, *pos(bit, origin))), _CACHE_LIMIT)
         self.moves = CellMoves(config.board, lambda card, origin, bit: Move(
             "move", (card, bit), "move {} to {},{}".format(texts[card], *pos(bit, origin))), _CACHE_LIMIT)
-        self.interned: dict = {}        # (card text, frame origin, slide) -> slide move
+        self.interned: dict = {}        # (card text, frame origin) -> slide -> its move
 
     # -- order
     def enter(self, st) -> bool:
@@ -379,6 +388,14 @@ class PlaceCards(Step):
         return self.places.listed(self.config.texts[card], gs.origin, self._free(gs))
 
     def legal_moves(self, st) -> list[Move]:
+        """`legal`, kept in `st._legal` for `play`; the caller gets a place list itself (it is
+        checked by its cell mask, so changing it changes nothing), the others as copies."""
+        gs = st.extra["grid"]
+        if gs.effect is None:
+            card = gs.revealed[st.current_player]
+            if not self.sliding >> card & 1:
+                legal = st._legal = self.places.listed(self.config.texts[card], gs.origin, self._free(gs))
+                return legal
         legal = st._legal = self.legal(st)
         return list(legal)
 
@@ -386,21 +403,29 @@ class PlaceCards(Step):
     def _free(gs) -> int:
         """The cells where the card to place may go (as `grid.placements`)."""
         occ = gs.occ
-        return gs.board.placements(occ, gs.box) if occ else 1 << gs.bit_of((0, 0))
+        if not occ:
+            return 1 << gs.bit_of((0, 0))
+        box = gs._box
+        return gs.board.placements(occ, box if box is not None else gs.box)
 
     def play(self, st, move) -> bool | None:
         """`apply` if `move` is an interned move of the legal list (kept in `st._legal`): a
-        place list knows its moves by their cells, the others (slides, card moves) are short."""
+        place list knows its moves by their cells, the others (slides, card moves) are short.
+        A move it does not take leaves `st._legal` empty, so `State` lists the moves afresh."""
         legal = st._legal
         if legal is None:
             legal = st._legal = self.legal(st)
         if legal.__class__ is CellList:
-            if move.__class__ is not Move or not legal.holds(move):
-                return None
-            return self.apply(st, move)
+            if move.__class__ is Move:
+                bit = move.arg
+                if bit.__class__ is int and bit >= 0 and legal.free >> bit & 1 and legal.cells[bit] is move:
+                    return self.apply(st, move)
+            st._legal = None
+            return None
         for candidate in legal:
             if candidate is move:
                 return self.apply(st, move)
+        st._legal = None
         return None
 
     def apply(self, st, move) -> bool:
@@ -453,16 +478,25 @@ class PlaceCards(Step):
 
     def _slides(self, gs, card: int, lines: str) -> list[Move]:
         """`slide ... into row 1 from left` for every slide into a line `lines` names; each
-        move is interned per card text, frame and slide."""
-        text, origin, interned, moves = self.config.texts[card], gs.origin, self.interned, []
-        for slide in self.board.slides(gs.occ, gs.box, lines):
-            move = interned.get((text, origin, slide))
+        move is interned per card text, frame origin and slide."""
+        text, origin = self.config.texts[card], gs.origin
+        slides = self.board.slides(gs.occ, gs.box, lines)
+        table = self.interned.get((text, origin))
+        if table is not None:
+            try:
+                return list(map(table.__getitem__, slides))
+            except KeyError:
+                pass
+        else:
+            if len(self.interned) >= _CACHE_LIMIT:
+                self.interned.clear()
+            table = self.interned[text, origin] = {}
+        moves = []
+        for slide in slides:
+            move = table.get(slide)
             if move is None:
-                if len(interned) >= _CACHE_LIMIT:
-                    interned.clear()
                 index = slide[1] + origin[slide[0] != "row"]
-                move = interned[text, origin, slide] = Move(
-                    "slide", slide, f"slide {text} into {slide[0]} {index} from {slide[2]}")
+                move = table[slide] = Move("slide", slide, f"slide {text} into {slide[0]} {index} from {slide[2]}")
             moves.append(move)
         return moves
 
