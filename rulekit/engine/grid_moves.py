@@ -77,9 +77,14 @@ class CellMoves:
         return out
 
     def _row(self, key, origin, row: int, pattern: int) -> tuple[Move, ...]:
+        cells, make = self.tables[key, origin][0], self.make
         start, moves = row * self.board.width, []
         while pattern:
             low = pattern & -pattern
-            moves.append(self.move(key, origin, start + low.bit_length() - 1))
+            bit = start + low.bit_length() - 1
+            move = cells[bit]
+            if move is None:
+                move = cells[bit] = make(key, origin, bit)
+            moves.append(move)
             pattern ^= low
         return tuple(moves)

@@ -394,7 +394,9 @@ class PlaceCards(Step):
         if gs.effect is None:
             card = gs.revealed[st.current_player]
             if not self.sliding >> card & 1:
-                legal = st._legal = self.places.listed(self.config.texts[card], gs.origin, self._free(gs))
+                occ, box = gs.occ, gs._box
+                free = self.board.placements(occ, box or gs.box) if occ else 1 << gs.bit_of((0, 0))
+                legal = st._legal = self.places.listed(self.config.texts[card], gs.origin, free)
                 return legal
         legal = st._legal = self.legal(st)
         return list(legal)
