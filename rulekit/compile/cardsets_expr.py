@@ -20,6 +20,7 @@ bitmasks over card ids; conditions made only of card words become masks too, so
 """
 from __future__ import annotations
 
+import operator
 from contextlib import contextmanager
 
 import attrs
@@ -37,6 +38,7 @@ SETS = {
     "hand": (False, False, True, False), "taken": (False, False, True, False),
 }
 REGIONS = {"corner": "corner", "edge": "edge", "centre": "centre", "center": "centre"}
+_REGION_SLOTS = {"corner": 0, "edge": 1, "centre": 2}       # places in `GridState.region_masks()`
 CARD_WORDS = ("own", "opponent", "other", "number", "points")
 _SEAT_WORDS = {"own", "opponent", "hand", "taken"}
 _BUSY = -(1 << 62)
@@ -127,13 +129,26 @@ def points_mask(st, gs, op, bound: int, flipped: bool, everything: int) -> int:
     mask = gs.points_masks.get(key)
     if mask is None:
         mask = 0
-        for card, value in memo.items():
-            if op(bound, value) if flipped else op(value, bound):
-                mask |= 1 << card
+        for card in _PASSING[_MIRRORED[op] if flipped else op](memo.items(), bound):
+            mask |= 1 << card
         if op(bound, 0) if flipped else op(0, bound):
             mask |= everything & ~gs.mask
         gs.points_masks[key] = mask
     return mask
+
+
+#: op -> the op with its sides swapped (`op(bound, value)` is `_MIRRORED[op](value, bound)`)
+_MIRRORED = {operator.eq: operator.eq, operator.ne: operator.ne, operator.lt: operator.gt,
+             operator.gt: operator.lt, operator.le: operator.ge, operator.ge: operator.le}
+#: op -> (card, value) pairs -> the cards whose value passes `op(value, bound)`, in one comprehension
+_PASSING = {
+    operator.eq: lambda items, bound: [card for card, value in items if value == bound],
+    operator.ne: lambda items, bound: [card for card, value in items if value != bound],
+    operator.lt: lambda items, bound: [card for card, value in items if value < bound],
+    operator.gt: lambda items, bound: [card for card, value in items if value > bound],
+    operator.le: lambda items, bound: [card for card, value in items if value <= bound],
+    operator.ge: lambda items, bound: [card for card, value in items if value >= bound],
+}
 
 
 def _members(mask: int) -> list[int]:
@@ -658,6 +673,8 @@ class _RuleWriter:
             lines.append("    occ = gs.occ")
         if "bit" in self.uses:
             lines.append("    bit = gs.where[card]")
+        if "regions" in self.uses:
+            lines.append("    regions = gs.region_masks()")
         lines.append(f"    return {body}")
         space = dict(self.names)
         exec(compile("\n".join(lines), "<card rule>", "exec"), space)     # noqa: S102 - our own text
@@ -701,8 +718,8 @@ class _RuleWriter:
         region = REGIONS.get(node.word.text)
         if region is None:
             return None
-        self.uses.add("bit")
-        return f"(gs.region_cells({region!r}) >> bit & 1 == 1)"
+        self.uses.update(("bit", "regions"))
+        return f"(regions[{_REGION_SLOTS[region]}] >> bit & 1 == 1)"
 
     def _call(self, node):
         func, args = node.func, node.args
@@ -752,7 +769,8 @@ class _RuleWriter:
             return f"({self.name(self.bits.col_cells)}[bit % {self.bits.width}] & occ)"
         region = {"centre": "centre", "corners": "corner", "edges": "edge"}.get(name)
         if region is not None:
-            return f"gs.region_cells({region!r})"
+            self.uses.add("regions")
+            return f"regions[{_REGION_SLOTS[region]}]"
         if name == "display":
             self.uses.add("occ")
             return "occ"
