@@ -7,7 +7,6 @@ text comes out as one `RuleError`, never as another exception.
 from __future__ import annotations
 
 import os
-from importlib import resources
 from pathlib import Path
 
 from .compile.exprs import ExprCompiler, BASE_NAMES
@@ -27,10 +26,15 @@ MAX_EXTEND_DEPTH = 8
 
 
 def _bundled_dir() -> Path:
-    inside = resources.files(__package__).joinpath("rules")
-    if inside.is_dir():
-        return Path(str(inside))
-    return Path(__file__).resolve().parent.parent / "rules"
+    """The shipped rule files: `rulekit/rules` when installed, `rules/` in a checkout.
+    (Not `importlib.resources`: importing it costs more than the rest of a first load's
+    file handling, and a package on the file system has its files beside `__file__`.)"""
+    here = Path(__file__).resolve().parent
+    for folder in (here / "rules", here.parent / "rules"):
+        if folder.is_dir():
+            return folder
+    from importlib import resources
+    return Path(str(resources.files(__package__).joinpath("rules")))
 
 
 def bundled() -> list[str]:

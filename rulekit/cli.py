@@ -10,6 +10,7 @@ know when a round has ended, since a view after every move would cost it most of
     rulekit play GAME --players 3 --seed 7
     rulekit simulate GAME --players 4 --games 200 --json
     rulekit check rules/*.rules --games 50
+    rulekit compile GAME --python
 """
 from __future__ import annotations
 
@@ -511,6 +512,7 @@ class _Rounds:
 
 from . import cli_check, cli_replay  # noqa: E402,F401 - register `rulekit check` and `rulekit replay`
 from . import cli_simulate  # noqa: E402,F401 - registers `rulekit simulate` on the group
+from . import cli_compile  # noqa: E402,F401 - registers `rulekit compile` (the generated Python)
 
 if __name__ == "__main__":
     main()

@@ -5,7 +5,7 @@ every diagnostic found; `IllegalMoveError` is raised while playing and names the
 """
 from __future__ import annotations
 
-import attrs
+from ._records import frozen
 
 MAX_SHOWN = 20
 #: Legal moves an `IllegalMoveError` message lists before "and N more".
@@ -16,7 +16,7 @@ MAX_DIAGNOSTICS = 100
 LINE_WINDOW = 100
 
 
-@attrs.frozen
+@frozen
 class Diagnostic:
     """One problem in a rule file: where, what, and how to fix it."""
     file: str

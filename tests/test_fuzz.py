@@ -220,6 +220,46 @@ def test_splices_and_reshaped_files_load_or_raise_rule_errors(text):
     check_text(text)
 
 
+#: names and strings that look like Python, for the generator (compile/codegen.py)
+PYTHONISH = st.sampled_from(["__import__", "exec", "eval", "os", "system", "st", "move", "self", "_",
+                             "EngineState_1", "Tricks_2", "FOLLOW_3", "__builtins__", "__class__",
+                             "globals", "getrandbits", "True", "None", "lambda_", "import_"])
+PYTHONISH_TEXT = st.one_of(st.sampled_from(["x'); import os; ('", "back\\slash \\n", "'''", "{TITLE}", "$STATE",
+                                            "__import__('os').system('x')", "\u00e9\u2028\u03c0"]),
+                           st.text(st.characters(blacklist_characters='"\n', blacklist_categories=["Cs"]),
+                                   max_size=20))
+
+
+@st.composite
+def pythonish(draw):
+    """A corpus file whose names (cards, suits, variants) and strings look like Python."""
+    text = CORPUS[draw(st.sampled_from(sorted(CORPUS)))]
+    declared = re.findall(r"^\s*(?:suits|colours|colors)\s+([^\n#]*)", text, re.M)
+    names = sorted({n for line in declared for n in re.findall(r"[A-Za-z_]\w*", line)}
+                   | set(re.findall(r"^\s*(?:card|variant)\s+([A-Za-z_]\w*)", text, re.M))) or ["game"]
+    toks = tokens(text)
+    for _ in range(draw(st.integers(1, 6))):
+        old, new = draw(st.sampled_from(names)), draw(PYTHONISH)
+        toks = [new if t == old else t for t in toks]
+    title = draw(PYTHONISH_TEXT)
+    return "".join(f'"{title}"' if t.startswith('"') else t for t in toks)
+
+
+@settings(CI, max_examples=40)
+@given(pythonish())
+def test_python_looking_names_never_become_generated_code(text):
+    """The generator under names and strings that look like Python (tests/codegen_check.py)."""
+    from codegen_check import assert_only_generator_names
+    from rulekit.compile.codegen import source_of
+
+    game = load_or_reject(text)
+    if game is None:
+        return
+    for players in game.players:
+        assert_only_generator_names(source_of(game.ruleset(players)))
+    plays_a_little(game)
+
+
 @pytest.mark.parametrize("text", [
     "(" * 5000,
     "end when " + "-" * 5000 + "1 > 0",

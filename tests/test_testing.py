@@ -302,7 +302,11 @@ def test_a_failures_replay_runs_as_written(instinct):
     assert len(failure.moves) == 3 + 2 * 3, "three bids, then two tricks of three cards"
 
 
-def test_check_rules_reports_an_engine_crash_with_its_replay(sevens, monkeypatch):
+def test_check_rules_reports_an_engine_crash_with_its_replay(monkeypatch):
+    from rulekit.compile import codegen
+
+    monkeypatch.setattr(codegen, "ENABLED", False)      # the hand-written steps, which we break
+    sevens = rulekit.load("insidious-sevens")
     apply = steps.Tricks.apply
 
     def crashing(self, st, move):

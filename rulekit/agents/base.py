@@ -48,14 +48,14 @@ def rollout(state, rng: random.Random, scores_before: list[int], start_round: in
             whole_game: bool | None = None) -> list[float]:
     """Play `state` on at random until the round `start_round` (default: the current one)
     is over, or the game when `whole_game` (default: `to_the_end`); then each seat's reward
-    in [0, 1] (`reward`)."""
+    in [0, 1] (`reward`). The random moves are made inside the engine (`state.playout`,
+    seeded from `rng`): no round trip through the API per decision."""
     if whole_game is None:
         whole_game = to_the_end(state)
     if start_round is None:
         start_round = state.round
-    while not state.is_terminal and (whole_game or state.round == start_round):
-        moves = state.legal_moves()
-        state.apply(moves[rng.randrange(len(moves))])
+    if not state.is_terminal and (whole_game or state.round == start_round):
+        state.playout(seed=rng.getrandbits(64), round_only=not whole_game)
     return reward(state, scores_before)
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import operator
 from contextlib import contextmanager
 
-import attrs
+from .._records import Factory, define, evolve
 
 from ..dsl import nodes as n
 from .exprs import _COMPARE, Compiled, ExprCompiler, suggest
@@ -53,7 +53,7 @@ class Here:
         self.st, self.gs, self.card, self.up, self.n = st, gs, card, up, st.n
 
 
-@attrs.define
+@define
 class CardWords:
     """What card words mean in one game: masks by kind, numbers, owners, board and points."""
     kinds: dict              # card name, suit or colour -> mask of card ids
@@ -63,7 +63,7 @@ class CardWords:
     points: list | None      # card id -> points closure or None; None when cards have no points
     all_mask: int = 0
     bits: object = None      # the board's `grid.BitBoard`, for rules written out as functions
-    cards: dict = attrs.Factory(dict)   # card text (`spades 12`) -> mask of its copies
+    cards: dict = Factory(dict)   # card text (`spades 12`) -> mask of its copies
     trumps: list | None = None          # trump + 1 -> mask of the trumps (`trump`); None: no trumps
     kept: object = None      # the masks whose cells a grid state keeps (`grid_state.Kinds`), or None
 
@@ -216,7 +216,7 @@ class SetExprCompiler(ExprCompiler):
         left = self.compiled.get(id(node.left))
         if left is None or not isinstance(node.right, n.Int) or left.type != "int":
             return result
-        return attrs.evolve(result, fn=_COMPARE_WITH[node.op](left.fn, node.right.value))
+        return evolve(result, fn=_COMPARE_WITH[node.op](left.fn, node.right.value))
 
     def compile_rule(self, node):
         """A card's `scores` rule → f(here, seat): the closures of `compile`, written out as

@@ -6,7 +6,7 @@ and share a *face* (their text). Hands and tricks are bitmasks over these ids.
 """
 from __future__ import annotations
 
-import attrs
+from .._records import Factory, define
 
 from ..dsl import nodes as n
 
@@ -14,7 +14,7 @@ from ..dsl import nodes as n
 ATTRIBUTES = {"suit": "suit", "colour": "suit", "color": "suit", "rank": "rank", "number": "rank"}
 
 
-@attrs.define
+@define
 class DeckModel:
     """Everything about the cards, as tables indexed by card id."""
     suit_names: list[str]          # regular suits first, then one suit per special card
@@ -28,8 +28,8 @@ class DeckModel:
     always_trump: int              # mask of cards that are always trumps
     suit_words: str = "suits"
     rank_words: str = "ranks"
-    colour_names: list = attrs.Factory(list)   # colour groups (`colour red: diamonds, hearts`)
-    suit_colour: list = attrs.Factory(list)    # regular suit index -> colour group (-1: none)
+    colour_names: list = Factory(list)   # colour groups (`colour red: diamonds, hearts`)
+    suit_colour: list = Factory(list)    # regular suit index -> colour group (-1: none)
     top_trumps: tuple = ()                     # `top trumps ...`: (kind, rank, card text) each
 
     @property

@@ -15,12 +15,12 @@ from bisect import bisect_right
 import difflib
 import operator
 
-import attrs
+from .._records import frozen
 
 from ..dsl import nodes as n
 
 
-@attrs.frozen
+@frozen
 class NameDef:
     """A name an expression may read: its type, whether it is per seat, how to read it."""
     type: str
@@ -29,7 +29,7 @@ class NameDef:
     doc: str = ""
 
 
-@attrs.frozen
+@frozen
 class FuncDef:
     """A function an expression may call beyond the built-in ones (`team_sum(tricks)`):
     `compile(compiler, call_node) -> Compiled` builds its closure."""
@@ -39,7 +39,7 @@ class FuncDef:
     per_seat: bool = False
 
 
-@attrs.frozen
+@frozen
 class Unavailable:
     """A known word that cannot be read here: reading it reports `message` and `hint`."""
     message: str
@@ -94,7 +94,7 @@ def suggest(word: str, known) -> str | None:
     return f"did you mean `{close[0]}`?" if close else None
 
 
-@attrs.frozen
+@frozen
 class Compiled:
     fn: object
     type: str

@@ -23,7 +23,7 @@ from .cardsets_expr import SetExprCompiler, words_for_deck
 from .deck import DeckModel, build_deck
 from .exprs import BASE_NAMES, BID_NAMES, ExprCompiler, compile_table
 from .grid_game import GridGame
-from . import leads
+from . import codegen, leads
 from .tricks import PredicateTables, follow_table, winner_rule
 
 #: A game that has not ended after this many rounds is stopped (its rules may loop forever):
@@ -58,6 +58,8 @@ class Ruleset:
         self.on_start: list = []      # state -> None: set-up of optional mechanisms (counters)
         self.view_hooks: list = []    # (state, seat, view) -> None: their view keys
         self.restore_hooks: list = []  # (state, full view) -> None: and back
+        self.state_class = None       # the generated State subclass (compile/codegen.py), if any
+        self.generated = None         # the generated module's file name, if any
         self.move_codes = MoveCodes()  # Move <-> code of the rounds states have finished
 
     # ---- teams -------------------------------------------------------------------------------
@@ -180,6 +182,7 @@ def build_ruleset(sections: dict, title: str) -> Ruleset:
     winner = sections.get("winner")
     keys = winner.keys if winner else (n.TieKey("highest", n.Ref("score")),)
     rules.winner_keys = [(1 if k.pick == "highest" else -1, exprs.compile(k.expr).fn) for k in keys]
+    codegen.install(rules)          # the hot steps, written out as Python for this game
     return rules
 
 

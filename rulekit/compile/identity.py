@@ -9,10 +9,10 @@ once per trump at load time; a deck without top trumps shares one identity for e
 """
 from __future__ import annotations
 
-import attrs
+from .._records import frozen
 
 
-@attrs.frozen
+@frozen
 class Identity:
     """The cards under one trump: card id → effective suit, card id → order key."""
     suit: list

@@ -198,6 +198,7 @@ def winner_rule(rule: n.TrickWinner, preds: PredicateTables):
                     return seat
         return trick[0][0]
 
+    winner.plans = plans            # what the generator writes out (compile/codegen_tricks.py)
     return winner
 
 
@@ -252,4 +253,5 @@ def _by_key(key: list[int], sign: int):
             if hit >> card & 1 and (found is None or sign * key[card] > top):
                 found, top = seat, sign * key[card]
         return found
+    best.key, best.sign = key, sign
     return best

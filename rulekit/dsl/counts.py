@@ -10,7 +10,7 @@ required only for some counts (`required when players = 3`).
 """
 from __future__ import annotations
 
-import attrs
+from .._records import evolve
 
 from ..compile.exprs import BASE_NAMES, ExprCompiler
 from . import nodes as n
@@ -76,7 +76,7 @@ def restrict(sections: dict, low: int, high: int, memo: dict | None = None) -> d
     if players is None or (players.low, players.high) == (low, high):
         return sections
     return _memoised(memo, ("restrict", low, high), sections,
-                     lambda: {**sections, "players": attrs.evolve(players, low=low, high=high)})
+                     lambda: {**sections, "players": evolve(players, low=low, high=high)})
 
 
 def specialise(sections: dict, players: int, report, memo: dict | None = None) -> dict:
@@ -93,7 +93,7 @@ def _specialise(sections: dict, players: int, report) -> dict:
         rounds = end.rounds
         if end.expr is not None:
             rounds = _value(end.expr, players, 1, report, "the number of rounds")
-            out["end"] = attrs.evolve(end, rounds=rounds, expr=None)
+            out["end"] = evolve(end, rounds=rounds, expr=None)
     deal = _deal(out)
     if deal is not None and deal.expr is not None:
         out["round"] = _with_deal(out["round"], deal, _schedule(deal, players, rounds, report))
@@ -103,21 +103,21 @@ def _specialise(sections: dict, players: int, report) -> dict:
 def _schedule(deal: n.Deal, players: int, rounds: int | None, report) -> n.Deal:
     reads_round = any(isinstance(node, n.Ref) and node.name == "round" for node in n.walk(deal.expr))
     if not reads_round:
-        return attrs.evolve(deal, counts=(_value(deal.expr, players, 1, report, "a deal"),), expr=None)
+        return evolve(deal, counts=(_value(deal.expr, players, 1, report, "a deal"),), expr=None)
     if rounds is None:
         report(deal, "a deal that changes with `round` needs `end after N rounds`, so that "
                      "every deal of the game is known",
                "end the game after a number of rounds, or list the deals: `deal [1, 2, 3] by round each`")
-        return attrs.evolve(deal, counts=(0,), expr=None)
+        return evolve(deal, counts=(0,), expr=None)
     if rounds > MAX_SCHEDULE:
         report(deal, f"a deal read from `round` is known for at most {MAX_SCHEDULE} rounds, not {rounds}")
-        return attrs.evolve(deal, counts=(0,), expr=None)
+        return evolve(deal, counts=(0,), expr=None)
     counts = tuple(_value(deal.expr, players, r, report, "a deal") for r in range(1, max(rounds, 1) + 1))
-    return attrs.evolve(deal, counts=counts, by_round=True, expr=None)
+    return evolve(deal, counts=counts, by_round=True, expr=None)
 
 
 def _with_deal(rnd: n.Round, old: n.Deal, new: n.Deal) -> n.Round:
-    return attrs.evolve(rnd, clauses=tuple(new if c is old else c for c in rnd.clauses))
+    return evolve(rnd, clauses=tuple(new if c is old else c for c in rnd.clauses))
 
 
 def _value(expr, players: int, round_: int, report, what: str) -> int:

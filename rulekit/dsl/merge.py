@@ -7,7 +7,7 @@ a variant can change one clause and keep the rest.
 """
 from __future__ import annotations
 
-import attrs
+from .._records import evolve
 
 from . import auction_nodes as an
 from . import nodes as n
@@ -101,4 +101,4 @@ def merge_round(base: n.Round, change: n.Round, report) -> n.Round:
     clauses = {clause_key(c): c for c in base.clauses}
     for clause in change.clauses:
         clauses[clause_key(clause)] = clause
-    return attrs.evolve(base, clauses=tuple(clauses.values()))
+    return evolve(base, clauses=tuple(clauses.values()))

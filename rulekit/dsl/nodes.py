@@ -1,4 +1,4 @@
-"""The syntax tree of a rule file: plain frozen attrs classes built by `parser.py`.
+"""The syntax tree of a rule file: plain frozen record classes built by `parser.py`.
 
 Pipeline place: text → **nodes** → checker → compiler. Every node ends with its `span`
 (file, line, column) so that the checker can point at it. Each class's docstring shows the
@@ -6,9 +6,7 @@ rule-file text it stands for.
 """
 from __future__ import annotations
 
-import attrs
-
-node = attrs.frozen
+from .._records import evolve, fields, frozen as node  # noqa: F401  (evolve, fields: for dsl/)
 
 
 def walk(expr):

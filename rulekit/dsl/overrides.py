@@ -9,7 +9,7 @@ reported here, at the change.
 """
 from __future__ import annotations
 
-import attrs
+from .._records import evolve
 
 from . import nodes as n
 
@@ -48,7 +48,7 @@ def change_table(table: n.Table, item: n.ChangeTable, report) -> n.Table:
             continue
         entries = _without(entries, new.low, new.high) + [new]
     entries.sort(key=lambda e: (e.low is None, e.low or 0))
-    return attrs.evolve(table, entries=tuple(entries))
+    return evolve(table, entries=tuple(entries))
 
 
 def _keys(keys: list[int]) -> str:
@@ -63,9 +63,9 @@ def _without(entries: list, low: int, high: int) -> list:
             out.append(e)
             continue
         if e.low < low:
-            out.append(attrs.evolve(e, high=low - 1))
+            out.append(evolve(e, high=low - 1))
         if e.high > high:
-            out.append(attrs.evolve(e, low=high + 1))
+            out.append(evolve(e, low=high + 1))
     return out
 
 
@@ -89,7 +89,7 @@ def change_cases(section, item: n.ChangeCases, report):
                    "add cases before it instead, or restate the whole section")
         else:
             cases.remove(found[0])
-    return attrs.evolve(section, cases=tuple(cases))
+    return evolve(section, cases=tuple(cases))
 
 
 def table_is_read(merged: dict, table: n.Table, report, who: str) -> None:

@@ -8,16 +8,20 @@ number size), so no input can exhaust the stack or the memory.
 from __future__ import annotations
 
 import difflib
+import hashlib
+import sys
 from functools import lru_cache
-from importlib import resources
+from pathlib import Path
 
-import attrs
+from .._records import define
 import lark
 from lark import Transformer, v_args
 
+from ..cache_dir import cache_dir, private_file
 from ..errors import Diagnostic, RuleError
 from . import nodes as n
 from . import recover
+from .lexing import LazyContextualLexer
 from .parse_auction import AuctionParts
 
 MAX_TEXT = 200_000          # characters in one rule file
@@ -32,16 +36,32 @@ _WORDS = {
 }
 
 
+#: How the grammar is built (also part of the key of its cached tables).
+_OPTIONS = {"parser": "lalr", "lexer": "contextual", "propagate_positions": True, "maybe_placeholders": True}
+
+
 @lru_cache(maxsize=1)
 def grammar_parser() -> lark.Lark:
-    text = resources.files(__package__).joinpath("grammar.lark").read_text()
-    # cache=True: Lark keeps the built tables in the temp folder, keyed by the grammar's hash,
-    # so a new process loads its first rule file in milliseconds instead of ~100 ms.
-    return lark.Lark(text, parser="lalr", lexer="contextual", propagate_positions=True,
-                     maybe_placeholders=True, cache=True)
+    """The parser, built once per process. Lark keeps its LALR tables in a file keyed by the
+    grammar's hash, so a new process loads them instead of building them (~100 ms); the file
+    lives in this user's private cache folder (`cache_dir.py`), because Lark reads it back
+    with pickle. The lexer is Lark's contextual one, started lazily (`lexing.py`)."""
+    text = (Path(__file__).parent / "grammar.lark").read_text(encoding="utf-8")
+    return lark.Lark(text, cache=_tables_file(text) or False,
+                     _plugins={"ContextualLexer": LazyContextualLexer}, **_OPTIONS)
 
 
-@attrs.define
+def _tables_file(grammar: str) -> str | None:
+    folder = cache_dir()
+    if folder is None:
+        return None
+    key = hashlib.sha256(repr((grammar, sorted(_OPTIONS.items()), lark.__version__,
+                               sys.version_info[:2])).encode()).hexdigest()[:40]
+    path = private_file(folder, f"grammar-{key}.lark-tables")
+    return None if path is None else str(path)
+
+
+@define
 class Parsed:
     """A parse that went on past syntax errors: the nodes of what could be read (None when
     nothing could), the syntax errors, and whether unknown names in the nodes may be reported

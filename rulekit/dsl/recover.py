@@ -18,7 +18,7 @@ part that declares names (deck, player decks, table, board, variant, extend).
 """
 from __future__ import annotations
 
-import attrs
+from .._records import define
 import lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedToken
 from lark.lexer import Token
@@ -33,7 +33,7 @@ MAX_SKIPPED = 4000
 DECLARING = frozenset({"deck", "player", "table", "board", "variant", "extend"})
 
 
-@attrs.define
+@define
 class Recovered:
     """What `parse_all` found: the tree (None if nothing could be saved), every syntax error
     (as the `describe` callback made it), and whether the names in the tree can be trusted."""

@@ -39,6 +39,12 @@ class State:
     __slots__ = _SEAT_LISTS + _SCALARS + ("trick", "last_trick", "winners", "_history", "_legal",
                                            "extra")
 
+    def __new__(cls, rules=None, players: int = 0, seed: int = 0):
+        """A state of the class the rules generated for their game (`compile/codegen.py`),
+        a subclass of this one, when they did."""
+        kind = getattr(rules, "state_class", None) if cls is State else None
+        return object.__new__(kind if kind is not None else cls)
+
     def __init__(self, rules, players: int, seed: int):
         self.rules, self.n, self.seed, self.chance = rules, players, seed, 0
         self.round, self.is_terminal, self.winners = 1, False, []
@@ -115,16 +121,21 @@ class State:
         `rng = random.Random(seed)`, so a playout replays through the API."""
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise TypeError(f"a playout's seed is an int or None, not {type(seed).__name__}")
-        randrange = random.Random(seed).randrange
+        rng = random.Random(seed)
+        randrange, getrandbits = rng.randrange, rng.getrandbits
         start, made = self.round, 0
         while not self.is_terminal and not (round_only and self.round != start):
-            moves = self._at.legal_moves(self)
+            step = self._at
+            if step.walk is not None:         # a generated step plays itself to its end
+                made += step.walk(self, getrandbits)
+                continue
+            moves = step.legal_moves(self)
             self.apply(moves[randrange(len(moves))])
             made += 1
         return made
 
     def clone(self) -> "State":
-        other = State.__new__(State)
+        other = State.__new__(type(self))
         for name in _SCALARS:
             setattr(other, name, getattr(self, name))
         for name in _SEAT_LISTS:

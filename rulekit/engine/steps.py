@@ -18,6 +18,9 @@ class Step:
     """Base: a named part of a round."""
     name = "step"
     simultaneous = False
+    #: `walk(st, getrandbits) -> moves made`: the rest of the step at random, for
+    #: `State.playout`; generated for the hot steps (compile/codegen*.py), else None
+    walk = None
 
     def enter(self, st) -> bool:
         return False

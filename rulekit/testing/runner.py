@@ -1,46 +1,35 @@
 """`check_rules`: random games under every invariant, and the shortest failing move list.
 
-Pipeline place: invariants → **runner** → report. Each game starts from a seed and plays
-random legal moves; after every move invariants are checked on a schedule that keeps a
-check at a small multiple of plain play:
+Pipeline place: invariants, schedule → **runner** → report. Each game starts from a seed
+and plays random legal moves (the moves of `state.playout` from the same seed). By default
+the invariants run on `schedule`'s plan, which keeps a check at a few times plain play:
+quick forms read from the state's own fields after every move (the invariant itself, from
+the views, wherever a quick form cannot vouch), your own invariants after every move, the
+view-based and the costly invariants when their credit of decisions comes due (turning
+over phases and seats from the seed), and in some games, once over, a replay by
+`state.playout` and a restore with the move list.
 
-- on every move: the state-level invariants (`scores_change_by_rules`, `ends_within_bound`)
-  and your own;
-- those that read views (`cards_conserved`, `one_seat_to_move`, `legal_moves_until_end`,
-  `one_trick_winner`): when a phase or round ends, when every other trick ends, and every
-  `LIGHT_EVERY` moves;
-- the costly ones that restore states or try moves (`restore_round_trips`,
-  `views_hide_hidden_information`, `illegal_move_changes_nothing`): on the first move of
-  each phase in rounds 1 and 2 (then every `HEAVY_ROUNDS` rounds), once a secret choice is
-  pending in each of those phases, every `HEAVY_EVERY` moves, and at the end;
-- once a game is over: the whole game replays and restores.
-
-With `thorough=True` every invariant runs on every move, for every seat. A failure is then
-shrunk: cut to the move that first breaks the invariant (now checked on every move), then
-searched by Hypothesis (`shrinking`, when installed) and by rulekit's own passes: deleting
-moves and trying other random continuations while the same invariant still fails.
+With `thorough=True` every invariant runs on every move, for every seat, and every game
+ends with a replay and a restore. A failure is then shrunk: cut to the move that first
+breaks the invariant (now checked on every move), then searched by Hypothesis
+(`shrinking`, when installed) and by rulekit's own passes: deleting moves and trying other
+random continuations while the same invariant still fails.
 """
 from __future__ import annotations
 
 import random
 import time
-import traceback
 
 from ..errors import IllegalMoveError
+from ..engine.history import count
 from . import invariants as inv
+from . import quick
 from .custom import as_checks
 from .invariants import InvariantError, Look
 from .report import Failure, Report
+from .schedule import LazyLook, Past, Plan, describe, run_quick, view_checks
 from .shrinking import shrink_with_hypothesis
 
-#: Moves between two runs of the costly invariants, unless the phase changes first or a
-#: secret choice is pending.
-HEAVY_EVERY = 96
-#: Moves between two runs of the invariants that read views, unless a phase, trick or round
-#: ends first.
-LIGHT_EVERY = 6
-#: After round 2, a phase's first move gets the costly invariants once every this many rounds.
-HEAVY_ROUNDS = 4
 #: Moves replayed while shrinking one failure, at most.
 SHRINK_BUDGET = 60_000
 
@@ -48,72 +37,111 @@ ENGINE = "runs_without_errors"
 
 
 class _Checks:
-    """Which invariants run after a move, and how thoroughly."""
+    """Which invariants run after a move, and how thoroughly (see `schedule`)."""
 
     def __init__(self, game, max_rounds, thorough: bool, extra=(), skip=()):
         self.game, self.max_rounds, self.thorough, self.extra = game, max_rounds, thorough, as_checks(extra)
         self.skip = frozenset(skip)
         self.count = 0          # invariant checks run so far (the summary's "invariants checked")
+        self.new_game()
 
-    def new_game(self) -> None:
-        self._heavy_at: set = set()
+    def new_game(self, seed: int = 0) -> None:
+        self.plan = Plan(seed)
 
     def run(self, look: Look, index: int, phase_changed: bool, only: str | None = None) -> None:
-        """The checks due after move number `index` (see `Schedule` in the module docstring)."""
-        thorough = self.thorough or only is not None
-        light, heavy = (True, True) if thorough else self._due(look, index, phase_changed)
-        seats = None if thorough else [index % look.state.n]
-        rng = random.Random(index) if heavy else None
-        for name, check in self._checks(look, light, heavy, thorough, seats, rng):
+        """The checks due after move number `index`: every one with `thorough` (or when
+        replaying for one invariant, `only`), else those of the default schedule."""
+        if not self.thorough and only is None:
+            self._scheduled(look, index, phase_changed)
+            return
+        rng = random.Random(index)
+        for name, check in self._checks(look, rng):
             if (only is None or only == name) and name not in self.skip:
                 self.count += 1
                 _guarded(name, check)
 
-    def _due(self, look: Look, index: int, phase_changed: bool) -> tuple[bool, bool]:
-        st, before = look.state, look.before
-        ended = before is not None and (st.round != before.round or st.is_terminal)
-        trick = before is not None and st.tricks_played != before.tricks_played and \
-            (st.round + st.tricks_played) % 2 == 0
-        light = phase_changed or ended or trick or index % LIGHT_EVERY == 0
-        heavy = index % HEAVY_EVERY == 0 or st.is_terminal
-        bucket = st.round if st.round <= 2 else st.round // HEAVY_ROUNDS
-        if phase_changed and not heavy:
-            heavy = self._first((st._step, bucket))
-        if not heavy and any(p is not None for p in st.pending):
-            heavy = self._first((st._step, bucket, "secret"))
-        return light, heavy
+    def _scheduled(self, look: Look, index: int, phase_changed: bool) -> None:
+        st, plan = look.state, self.plan
+        if plan.rules is not st.rules:
+            plan.setup(st)
+        if not isinstance(look, LazyLook):      # a state machine's look: it has the state before
+            look.quick_before = quick.Before(look.before) if look.before is not None and look.one_step() \
+                else None
+            look.legal = None
+        qb = look.quick_before
+        round_ended = qb is not None and (st.round != qb.round or st.is_terminal != qb.is_terminal)
+        trick_done = qb is not None and st.tricks_played != qb.tricks_played
+        light, heavy = plan.due(st, index, phase_changed, round_ended, trick_done)
+        seats = [plan.heavy_seat(st.n)] if heavy else None
+        rng = random.Random(index) if heavy else None
+        skip = self.skip
+        run_quick(self, look, light)
+        if light or heavy:
+            for name, check in view_checks(self, look, light, heavy, seats, rng):
+                if name not in skip:
+                    self.count += 1
+                    _guarded(name, check)
+        for check in self.extra:
+            self.count += 1
+            _guarded(getattr(check, "__name__", "invariant"), lambda: check(look.state, look.before))
 
-    def _first(self, key) -> bool:
-        """True the first time `key` is seen in this game."""
-        if key in self._heavy_at:
-            return False
-        self._heavy_at.add(key)
-        return True
-
-    def _checks(self, look, light, heavy, thorough, seats, rng):
-        if light:
-            yield "cards_conserved", lambda: inv._cards_conserved(look)
-            yield "one_seat_to_move", lambda: inv._one_seat_to_move(look)
-            yield "legal_moves_until_end", lambda: inv._legal_moves_until_end(look, None if thorough else 1)
-            yield "one_trick_winner", lambda: inv._one_trick_winner(look)
+    def _checks(self, look, rng):
+        """Every invariant, for every seat (the thorough schedule)."""
+        yield "cards_conserved", lambda: inv._cards_conserved(look)
+        yield "one_seat_to_move", lambda: inv._one_seat_to_move(look)
+        yield "legal_moves_until_end", lambda: inv._legal_moves_until_end(look, None)
+        yield "one_trick_winner", lambda: inv._one_trick_winner(look)
         yield "scores_change_by_rules", lambda: inv._scores_change_by_rules(look)
         yield "ends_within_bound", lambda: inv._ends_within_bound(look, self.max_rounds)
-        if heavy:
-            yield "illegal_move_changes_nothing", lambda: inv._illegal_move_changes_nothing(
-                look, 12 if thorough else 4, rng)
-            yield "restore_round_trips", lambda: inv._restore_round_trips(look, self.game, 1, thorough)
-            yield "views_hide_hidden_information", lambda: inv._views_hide(look, seats, rng, self.game)
+        yield "illegal_move_changes_nothing", lambda: inv._illegal_move_changes_nothing(look, 12, rng)
+        yield "restore_round_trips", lambda: inv._restore_round_trips(look, self.game, 1, True)
+        yield "views_hide_hidden_information", lambda: inv._views_hide(look, None, rng, self.game)
         for check in self.extra:
             yield getattr(check, "__name__", "invariant"), lambda c=check: c(look.state, look.before)
 
-    def at_end(self, look: Look, only: str | None = None) -> None:
-        """Once a game is over: the whole game replays, and restores with its move list."""
+    def at_end(self, look: Look, only: str | None = None, playout_seed: int | None = None) -> None:
+        """Once a game is over: the whole game replays, and restores with its move list.
+        With `playout_seed` (the default schedule: in the games whose turn it is, see
+        `schedule.Plan`), the replay is the same seed played again by
+        `state.playout(playout_seed)`: the game just checked was its replay."""
+        scheduled = playout_seed is not None and only is None and not self.thorough
+        if scheduled and not self.plan.full_end(count(look.state)):
+            return
         if only in (None, "replay_is_identical") and "replay_is_identical" not in self.skip:
             self.count += 1
-            _guarded("replay_is_identical", lambda: inv._replay_is_identical(look, self.game))
+            if scheduled:
+                played_again(look, self.game, playout_seed)
+            else:
+                _guarded("replay_is_identical", lambda: inv._replay_is_identical(look, self.game))
         if only in (None, "restore_round_trips") and "restore_round_trips" not in self.skip:
             self.count += 1
             _guarded("restore_round_trips", lambda: inv._restore_round_trips(look, self.game, 1, True))
+
+
+def played_again(look: Look, game, playout_seed: int) -> None:
+    """`replay_is_identical` for a game of random moves from `playout_seed`: a new game of
+    the same seed, played by `state.playout(playout_seed)` (the same random choices inside
+    the engine), makes the same moves and ends in the same state."""
+    st = look.state
+    try:
+        again = inv.fresh(st, game)
+        again.playout(seed=playout_seed)
+    except Exception as error:   # noqa: BLE001 - the engine failing where the API did not is a finding
+        raise InvariantError(ENGINE, f"state.playout(seed={playout_seed}) from the same seed raises "
+                                     f"{_describe(error)}, where the same moves through apply() do not") from error
+    mine, theirs = st.history, again.history
+    if mine != theirs:
+        k = next((i for i, (a, b) in enumerate(zip(mine, theirs)) if a != b), min(len(mine), len(theirs)))
+        there = repr(theirs[k]) if k < len(theirs) else "the end of the game"
+        here = repr(mine[k]) if k < len(mine) else "the end of the game"
+        _guarded("replay_is_identical", lambda: inv._fail(
+            "replay_is_identical", f"the same seed and random choices give another game: move {k + 1} is "
+                                   f"{there} in state.playout(seed={playout_seed}), {here} here"))
+    view, full = again.view(), st.view()
+    if view != full:
+        _guarded("replay_is_identical", lambda: inv._fail(
+            "replay_is_identical", f"replaying the same {len(mine)} moves from seed {st.seed} gives a "
+                                   f"different game: {inv._diff(full, view)}"))
 
 
 def _guarded(name: str, check) -> None:
@@ -128,11 +156,7 @@ def _guarded(name: str, check) -> None:
         raise InvariantError(name, f"checking it raises {_describe(error)}") from error
 
 
-def _describe(error: BaseException) -> str:
-    frames = traceback.extract_tb(error.__traceback__)
-    where = f" (at {frames[-1].filename.rsplit('/', 1)[-1]}:{frames[-1].lineno} in {frames[-1].name})" \
-        if frames else ""
-    return f"{type(error).__name__}: {error}{where}"
+_describe = describe
 
 
 class _Outcome:
@@ -149,38 +173,78 @@ class _Outcome:
 def play_checked(game, players: int, seed: int, checks: _Checks, moves=None, only=None) -> _Outcome:
     """Play one game (random moves from `seed`, or the given `moves`), checking after each move."""
     out = _Outcome()
-    checks.new_game()
-    rng = random.Random(seed * 1_000_003 + players)
+    checks.new_game(seed)
+    playout_seed = seed * 1_000_003 + players
+    rng = random.Random(playout_seed)
     try:
         state = game.new_game(players=players, seed=seed)
     except Exception as error:   # noqa: BLE001 - a game that cannot start is a finding
         out.failed = InvariantError(ENGINE, f"new_game raises {_describe(error)}")
         return out
     try:
-        look = Look(state)
-        phase = state._step
-        checks.run(look, 0, True, only)
-        while not state.is_terminal if moves is None else len(out.moves) < len(moves):
-            move = _next_move(state, rng) if moves is None else moves[len(out.moves)]
-            if move is None:
-                break
-            before, before_full = state.clone(), look._full
-            out.moves.append(move)          # first, so that a move that crashes is in the replay
-            _apply(state, move)
-            if state.last_round is not before.last_round and state.last_round is not None:
-                out.rounds.append(state.last_round)
-            look = Look(state, before, before_full)
-            changed, phase = state._step != phase, state._step
-            checks.run(look, len(out.moves), changed, only)
+        if checks.thorough or only is not None:
+            _walk_thorough(state, rng, moves, checks, out, only)
+        else:
+            _walk(state, rng, moves, checks, out)
         if state.is_terminal:
             out.finished = True
             out.winners = list(state.winners)
-            checks.at_end(Look(state), only)
+            checks.at_end(Look(state), only, playout_seed if moves is None else None)
     except InvariantError as error:
         out.failed = error
     except IllegalMoveError:
         out.moves = None        # a replayed candidate whose moves stop being legal
     return out
+
+
+def _walk(state, rng: random.Random, moves, checks: _Checks, out: _Outcome) -> None:
+    """The default schedule: quick checks after every move, the others as they fall due;
+    the state before a move is made again only when a check reads it (`Past`)."""
+    past = Past(state)
+    fixed = bool(checks.extra)          # your own invariants read the state before every move
+    look = LazyLook(state, None, None)
+    phase = state._step
+    checks.run(look, 0, True)
+    while not state.is_terminal if moves is None else len(out.moves) < len(moves):
+        if moves is None:
+            legal = look.legal if look.legal is not None else state.legal_moves()
+            if not legal:
+                break
+            move = text = rng.choice(legal).text     # as a replay gives it: the text
+        else:
+            move = text = moves[len(out.moves)]
+        before = quick.Before(state)
+        last_round = state.last_round
+        past.moving(state)
+        out.moves.append(text)          # first, so that a move that crashes is in the replay
+        _apply(state, move)
+        past.moved(move)
+        if state.last_round is not last_round and state.last_round is not None:
+            out.rounds.append(state.last_round)
+            if not fixed:
+                past.round_length(len(out.moves), state.round - 1)
+        look = LazyLook(state, past, before)
+        changed, phase = state._step != phase, state._step
+        checks.run(look, len(out.moves), changed)
+
+
+def _walk_thorough(state, rng: random.Random, moves, checks: _Checks, out: _Outcome, only) -> None:
+    """Every invariant (or `only` one) after every move, with a copy of the state before each."""
+    look = Look(state)
+    phase = state._step
+    checks.run(look, 0, True, only)
+    while not state.is_terminal if moves is None else len(out.moves) < len(moves):
+        move = _next_move(state, rng) if moves is None else moves[len(out.moves)]
+        if move is None:
+            break
+        before, before_full = state.clone(), look._full
+        out.moves.append(move)          # first, so that a move that crashes is in the replay
+        _apply(state, move)
+        if state.last_round is not before.last_round and state.last_round is not None:
+            out.rounds.append(state.last_round)
+        look = Look(state, before, before_full)
+        changed, phase = state._step != phase, state._step
+        checks.run(look, len(out.moves), changed, only)
 
 
 def _next_move(state, rng: random.Random) -> str | None:

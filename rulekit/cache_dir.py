@@ -1,0 +1,68 @@
+"""A folder for rulekit's caches that only this user can write (or None).
+
+Pipeline place: beside the loader (`dsl/parser.py` keeps Lark's parse tables there). A cache
+read back with `pickle` runs whatever the file says, so it must never come from a folder
+another user can write: not the shared temp folder, where anyone can plant a file under a
+predictable name before we do. The folder is `$RULEKIT_CACHE_DIR`, else
+`$XDG_CACHE_HOME/rulekit` or `~/.cache/rulekit`, else `<temp>/rulekit-<uid>`; it is made
+with mode 0700 and used only if it is a real folder (no symlink) owned by this user and
+writable by nobody else. Otherwise there is no cache: slower, never unsafe.
+`RULEKIT_CACHE_DIR=""` (empty) turns caching off.
+"""
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+
+def cache_dir() -> Path | None:
+    """The private cache folder, made if need be; None when none is safe to use."""
+    given = os.environ.get("RULEKIT_CACHE_DIR")
+    if given is not None:
+        return _private(Path(given)) if given else None
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    candidates = [Path(xdg) / "rulekit"] if xdg else []
+    try:
+        candidates.append(Path.home() / ".cache" / "rulekit")
+    except (RuntimeError, KeyError):     # no home folder known
+        pass
+    uid = os.getuid() if hasattr(os, "getuid") else None
+    if uid is not None:
+        candidates.append(Path(tempfile.gettempdir()) / f"rulekit-{uid}")
+    for folder in candidates:
+        found = _private(folder)
+        if found is not None:
+            return found
+    return None
+
+
+def _private(folder: Path) -> Path | None:
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        info = folder.lstat()
+    except (OSError, ValueError):
+        return None
+    return folder if is_private(info) else None
+
+
+def is_private(info: os.stat_result) -> bool:
+    """A real folder or file of this user's that no one else may write."""
+    if stat.S_ISLNK(info.st_mode) or info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        return False
+    return not hasattr(os, "getuid") or info.st_uid == os.getuid()
+
+
+def private_file(folder: Path, name: str) -> Path | None:
+    """`folder / name` if it does not exist yet or is this user's own regular file (no
+    symlink); else None (do not use it)."""
+    path = folder / name
+    try:
+        info = path.lstat()
+    except FileNotFoundError:
+        return path
+    except OSError:
+        return None
+    mine = not hasattr(os, "getuid") or info.st_uid == os.getuid()
+    return path if stat.S_ISREG(info.st_mode) and mine else None

@@ -1,0 +1,99 @@
+"""The number bid → generated source: `bid 0..11, in turn from dealer` (or simultaneous).
+
+Pipeline place: compiler → **codegen** (bids) → engine. Only the plain `BidNumber` step is
+written out: its moves are one fixed list, so the legal list is a copy of it, a move is
+checked by identity, and `walk` draws an index into it as `randrange` would. Bids limited
+by the hand, by a condition or by name (`BidNumberLimited`, `engine/bidding.py`) run as
+hand-written, and `walk`-less steps play through the public loop in a playout.
+"""
+from __future__ import annotations
+
+from string import Template
+
+from ..engine import steps
+
+_SEQUENTIAL = """\
+    def play(self, st, move):
+        \"\"\"An interned bid: the seat's bid, the turn to the next seat that has none.\"\"\"
+        if id(move) not in $INTERNED:
+            return None
+        seat = st.current_player
+        bids = st.bids
+        bids[seat] = move.arg
+        seat = (seat + 1) % st.n
+        if bids[seat] is None:
+            st.current_player = seat
+            return False
+        st.revealed = True
+        return True
+
+    apply = play
+"""
+
+_SIMULTANEOUS = """\
+    def play(self, st, move):
+        \"\"\"An interned bid (hidden until all have bid), else None with nothing changed.\"\"\"
+        if id(move) not in $INTERNED:
+            return None
+        return self.apply(st, move)
+"""
+
+#: a sequential bid inside the generated state's `apply` (`$STATE`: its base class)
+_INLINE = """\
+if id(move) not in $INTERNED:
+    return $$STATE.apply(st, move)
+seat = st.current_player
+bids = st.bids
+bids[seat] = move.arg
+seat = (seat + 1) % st.n
+st._legal = None
+st._history.append(move)
+if bids[seat] is None:
+    st.current_player = seat
+    return
+st.revealed = True
+st.advance()
+return
+"""
+
+_CLASS = """\
+class $CLS($BASE):
+    \"\"\"Generated: the number bid of this game, $COUNT bids.\"\"\"
+    generated_from = $BASE
+
+    def legal_moves(self, st):
+        return list($MOVES)
+
+$PLAY
+    def walk(self, st, getrandbits):
+        \"\"\"Random bids to the end of the step, as `randrange` over the legal list draws them.\"\"\"
+        history = st._history
+        made = 0
+        while True:
+            r = getrandbits($BITS)
+            while r >= $COUNT:
+                r = getrandbits($BITS)
+            move = $MOVES[r]
+            history.append(move)
+            made += 1
+            if self.apply(st, move):
+                break
+        st._legal = None
+        st.advance()
+        return made
+"""
+
+
+def emit(w, step):
+    """Write the class for a plain number bid: (its name, the bodies of legal moves and of
+    apply for the generated state), or None for any other step."""
+    if getattr(type(step), "generated_from", type(step)) is not steps.BidNumber:
+        return None
+    count = len(step.moves)
+    names = {"BASE": w.bind("Base", steps.BidNumber), "INTERNED": w.bind("interned", step.interned),
+             "MOVES": w.bind("bid_moves", tuple(step.moves)), "COUNT": repr(count),
+             "BITS": repr(count.bit_length()), "CLS": w.name("BidNumber")}
+    names["PLAY"] = Template(_SIMULTANEOUS if step.simultaneous else _SEQUENTIAL).substitute(names)
+    w.lines(Template(_CLASS).substitute(names))
+    inline = None if step.simultaneous else Template(_INLINE).substitute(names)
+    return names["CLS"], Template("return list($MOVES)\n").substitute(names), inline

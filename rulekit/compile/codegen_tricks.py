@@ -1,0 +1,271 @@
+"""The trick step → generated source: legal moves, check-and-play, end of trick, winner.
+
+Pipeline place: compiler → **codegen** (tricks) → engine. One class per trick step,
+a subclass of the step's own class (`Tricks`, `TricksAll`, their sit-out and lead-rule
+forms), written out for that game: the follow table, the winner plans, the runs of
+suits and the copies of a face are literals, and only the mechanisms the file uses get
+a line (a game without lead rules, sit-outs or copies has none of their code).
+
+What each generated method does is what the hand-written class does (`engine/steps.py`,
+`engine/trick_rules.py`, `engine/sit_out.py`): those remain the reference and run every
+game the generator does not cover. `walk` plays the rest of the step at random:
+uniform over the distinct legal moves, counted from masks (one card per face), drawn as
+`random.Random.randrange` draws, so a playout makes the public loop's moves.
+"""
+from __future__ import annotations
+
+from string import Template
+
+from ..engine import sit_out, steps, trick_rules
+from .tricks import _HIGHEST_BIT, _LOWEST_BIT, _first, _last
+
+_PLAIN = {steps.Tricks: False, steps.TricksAll: True}
+_SIT = {sit_out.SitOutTricks: False, sit_out.SitOutTricksAll: True}
+_RULED = {trick_rules.RuledTricks: False, trick_rules.RuledTricksAll: True}
+
+#: pick codes in the generated winner plans: 0 highest bit, 1 lowest bit, 2 first, 3 last,
+#: 4 + 2 * k (+1 for lowest) by the order keys KEYS[k]
+_BITS_HIGH, _BITS_LOW, _FIRST, _LAST, _BY_KEY = 0, 1, 2, 3, 4
+
+
+def emit(w, step):
+    """Write the class for a trick step: (its name, the bodies of legal moves and of apply
+    for the generated state), or None when the step is not one. In the apply body,
+    `$STATE` stands for the state's base class."""
+    kind = getattr(type(step), "generated_from", type(step))
+    if kind in _PLAIN:
+        every, sit, ruled = _PLAIN[kind], False, False
+    elif kind in _SIT:
+        every, sit, ruled = _SIT[kind], True, False
+    elif kind in _RULED:
+        every, sit, ruled = _RULED[kind], False, True
+    else:
+        return None
+    plans = getattr(step.winner, "plans", None)
+    faces = _faces(step)
+    if plans is None or faces is None or (not ruled and not _whole_faces(step.follow, faces[1])):
+        return None
+    names = {"BASE": w.bind("Base", kind), "PAIRS": w.bind("pairs", step.pairs),
+             "CARDS": w.bind("cards_of_move", step.cards_of_move), "CACHE": w.bind("cache", step.cache),
+             "RUN_MOVES": w.bind("run_moves", step.table.run_moves), "MOVES": w.bind("moves", step.table.moves)}
+    names["WINNER"] = _winner(w, plans)
+    names["THEN"] = w.bind("then", step.then) if step.then is not None else ""
+    if ruled:
+        names.update(_ruled_names(w, step))
+    else:
+        names["FOLLOW"] = w.const("FOLLOW", step.follow, "follow[trump + 1][lead + 1]: the cards that may follow")
+    shape = {"every": every, "sit": sit, "ruled": ruled, "count": step.count, "faces": faces}
+    cls = w.name("Tricks")
+    names["CLS"] = cls
+    legal = ("    def legal(self, st):\n" + indent(legal_body(w, step, shape, names), 8)
+             + "\n    legal_moves = legal\n")
+    body = "\n".join([legal, _play(shape, names), _walk(w, shape, names)])
+    w.lines(Template(f"class $CLS($BASE):\n    \"\"\"Generated: the trick step of this game.\"\"\"\n    generated_from = $BASE\n\n{body}")
+            .substitute(names))
+    done = "st._legal = None\nst._history.append(move)\n"
+    inline = play_body(shape, names, "return $STATE.apply(st, move)", done + "return",
+                       done + "if {END}:\n    st.advance()\nreturn")
+    return (cls, Template(legal_body(w, step, shape, names)).substitute(names),
+            Template(inline).substitute(names, STATE="$STATE"))
+
+
+# ---- the parts ---------------------------------------------------------------------------------
+
+def _faces(step):
+    """(mask of the cards that are the only copy of their face, masks of faces with copies),
+    or None when a face's copies lie in two runs (the legal list would name it twice)."""
+    singles, groups = 0, []
+    for mask in dict.fromkeys(step.table.face_masks):
+        if mask & (mask - 1):
+            if not any(mask & run == mask for run in step.runs):
+                return None
+            groups.append(mask)
+        else:
+            singles |= mask
+    return singles, tuple(groups)
+
+
+def _whole_faces(follow, groups) -> bool:
+    """Does every follow mask hold all copies of a face or none (so the lowest copy held
+    is also the lowest that may follow)?"""
+    return all(row & g in (0, g) for rows in follow for row in rows for g in groups)
+
+
+def _ruled_names(w, step) -> dict:
+    names = {"CHAINS": w.const("CHAINS", step.chains, "chains[trump + 1][lead + 1]: (chain of masks, also)")}
+    if step.first_chains is not None:
+        names["FIRST"] = w.const("FIRST", step.first_chains, "the same, on the round's first trick")
+    if step.sets_lead is not None:
+        names["SETS"] = w.const("SETS", step.sets_lead, "sets_lead[trump + 1]: cards that set the lead")
+    if step.lead_rule is not None:
+        names["LEAD_RULE"] = w.bind("lead_rule", step.lead_rule)
+    return names
+
+
+def indent(block: str, depth: int) -> str:
+    """`block` (lines without indentation of their own) indented by `depth` spaces."""
+    pad = " " * depth
+    return "".join(pad + line + "\n" if line else "\n" for line in block.rstrip("\n").split("\n"))
+
+
+def _allowed(shape, names) -> str:
+    """Lines that set `allowed` from `hand` and `trick` (the cards the seat may play)."""
+    if not shape["ruled"]:
+        return "allowed = hand\nif trick:\n    allowed = hand & $FOLLOW[st.trump + 1][st.lead + 1] or hand\n"
+    table = "($FIRST if st.tricks_played == 0 else $CHAINS)" if "FIRST" in names else "$CHAINS"
+    lead = "$LEAD_RULE(st)" if "LEAD_RULE" in names else "(), 0"
+    return (f"if trick:\n    chain, also = {table}[st.trump + 1][st.lead + 1]\nelse:\n    chain, also = {lead}\n"
+            "allowed = hand\nfor must in chain:\n    able = hand & must\n    if able:\n"
+            "        allowed = able | (hand & also)\n        break\n")
+
+
+def legal_body(w, step, shape, names) -> str:
+    """The body of `legal(st)`: the distinct moves the current seat may make, in card order."""
+    runs = []
+    for run in step.runs:
+        runs.append(f"part = hand & {w.const('RUN', run)}\nif part:\n    found = $CACHE.get(part)\n"
+                    "    out += found if found is not None else $RUN_MOVES(part)\n")
+    if shape["ruled"]:
+        head = _allowed(shape, names) + "hand = allowed\n"
+    else:
+        head = ("if trick:\n    allowed = hand & $FOLLOW[st.trump + 1][st.lead + 1]\n    if allowed:\n"
+                "        found = $CACHE.get(allowed)\n        if found is not None:\n"
+                "            return list(found)\n        hand = allowed\n")
+    return "hand = st.hands[st.current_player]\ntrick = st.trick\n" + head + "out = []\n" + "".join(runs) + "return out\n"
+
+
+def _copies(shape, source: str) -> str:
+    if not shape["faces"][1]:
+        return ""
+    return (f"if card < 0:                    # copies of one face: the lowest one\n    held = {source} & cards\n"
+            "    cards = held & -held\n    card = cards.bit_length() - 1\n")
+
+
+def _set_lead(names) -> str:
+    if "SETS" in names:
+        return "if st.lead < 0 and $SETS[st.trump + 1] >> card & 1:\n    st.lead = card\n"
+    return "if not trick:\n    st.lead = card\n"
+
+
+def _next_seat(shape, then: str) -> str:
+    """Lines after a card that does not fill the trick: the turn passes on, then `then`."""
+    if shape["sit"]:
+        return ("sitting = st.extra.get(\"sitting\", 0)\nif len(trick) < st.n - sitting.bit_count():\n"
+                "    seat = (seat + 1) % st.n\n    while sitting >> seat & 1:\n        seat = (seat + 1) % st.n\n"
+                "    st.current_player = seat\n" + indent(then, 4))
+    return "if len(trick) < st.n:\n    st.current_player = (seat + 1) % st.n\n" + indent(then, 4)
+
+
+def _end_trick(shape, names, over: str) -> str:
+    """The full trick: its winner takes it; `over` is the lines that end (with {END} for
+    whether the step is over)."""
+    lead = "$THEN(st)" if names["THEN"] else "winner"
+    lines = ["played = 0", "for _, c in trick:", "    played |= 1 << c",
+             "winner = $WINNER(trick, played, st.lead, st.trump)",
+             "st.tricks_won[winner] += 1", "st.taken[winner] |= played", "st.last_trick = trick",
+             "st.trick = []", "st.lead = -1", "st.tricks_played += 1", f"st.current_player = st.leader = {lead}"]
+    if shape["sit"]:
+        lines += ["seat = st.current_player", "while sitting >> seat & 1:", "    seat = (seat + 1) % st.n",
+                  "st.current_player = st.leader = seat"]
+    end = "not st.hands[st.current_player]" if shape["every"] else f"st.tricks_played == {shape['count']!r}"
+    return "\n".join(lines) + "\n" + over.replace("{END}", end)
+
+
+def play_body(shape, names, refuse: str, going: str, over: str) -> str:
+    """Check and play `move`: `refuse` when it is no interned legal move (nothing changed),
+    `going` after a card that leaves the step going, `over` ({END}) after a full trick."""
+    if shape["ruled"]:
+        check = _allowed(shape, names) + "if not allowed & cards:\n" + indent(refuse, 4)
+        source = "allowed"
+    else:
+        check = ("if trick:\n    if not (hand & $FOLLOW[st.trump + 1][st.lead + 1] or hand) & cards:\n"
+                 + indent(refuse, 8) + "elif not hand & cards:\n" + indent(refuse, 4))
+        source = "hand"
+    return ("entry = $CARDS.get(id(move))\nif entry is None:\n" + indent(refuse, 4)
+            + "cards, card = entry\nseat = st.current_player\nhand = st.hands[seat]\ntrick = st.trick\n"
+            + check + _copies(shape, source) + "st.hands[seat] = hand ^ cards\n" + _set_lead(names)
+            + "trick.append($PAIRS[seat][card])\n" + _next_seat(shape, going) + _end_trick(shape, names, over))
+
+
+def _play(shape, names) -> str:
+    return ("    def play(self, st, move):\n"
+            "        \"\"\"Check and play an interned move in one pass; None (nothing changed) otherwise.\"\"\"\n"
+            + indent(play_body(shape, names, "return None", "return False", "return {END}"), 8)
+            + "\n    apply = play\n")
+
+
+def _walk(w, shape, names) -> str:
+    singles, groups = shape["faces"]
+    if groups:
+        faces = f"faces = allowed & {w.const('SINGLES', singles)}\n" + "".join(
+            f"part = allowed & {w.const('COPIES', g)}\nif part:\n    faces |= part & -part\n" for g in groups)
+    else:
+        faces = "faces = allowed\n"
+    loop = ("seat = st.current_player\nhand = hands[seat]\ntrick = st.trick\n" + _allowed(shape, names) + faces
+            + "count = faces.bit_count()\nbits = count.bit_length()\nr = getrandbits(bits)\n"
+              "while r >= count:\n    r = getrandbits(bits)\nwhile r:\n    faces &= faces - 1\n    r -= 1\n"
+              "cards = faces & -faces\ncard = cards.bit_length() - 1\nhistory.append($MOVES[card])\n"
+              "made += 1\nhands[seat] = hand ^ cards\n" + _set_lead(names)
+            + "trick.append($PAIRS[seat][card])\n" + _next_seat(shape, "continue")
+            + _end_trick(shape, names, "if {END}:\n    break"))
+    return ("    def walk(self, st, getrandbits):\n"
+            "        \"\"\"Random moves to the end of the step, as `randrange` over the legal list draws them.\"\"\"\n"
+            "        hands, history = st.hands, st._history\n        made = 0\n        while True:\n"
+            + indent(loop, 12) + "        st._legal = None\n        st.advance()\n        return made\n")
+
+
+# ---- the winner rule ---------------------------------------------------------------------------
+
+def _winner(w, plans) -> str:
+    """The winner plans → a generated function `(trick, played, lead, trump) -> seat`."""
+    keys: list = []
+    table = []
+    for row in plans:
+        out_row = []
+        for cases in row:
+            coded = tuple((needed or 0, admitted, _code(pick, keys)) for needed, admitted, pick in cases)
+            out_row.append(coded)
+        table.append(tuple(out_row))
+    used = {code if code < _BY_KEY else _BY_KEY for row in table for cases in row for _, _, code in cases}
+    plans_name = w.const("PLANS", tuple(table), "winner plans[trump + 1][lead + 1]: (needed, admitted, pick)")
+    keys_name = w.const("KEYS", tuple(tuple(k) for k in keys), "order keys by card id") if keys else None
+    name = w.name("winner")
+    lines = [f"def {name}(trick, played, lead, trump):",
+             "    \"\"\"The seat that wins a full trick (generated from the file's trick-winner rule).\"\"\"",
+             f"    for needed, admitted, pick in {plans_name}[trump + 1][lead + 1]:",
+             "        if needed and not played & needed:", "            continue",
+             "        hit = played & admitted", "        if not hit:", "            continue",
+             f"        if pick == {_BITS_HIGH} or not hit & (hit - 1):", "            card = hit.bit_length() - 1"]
+    if _BITS_LOW in used:
+        lines += [f"        elif pick == {_BITS_LOW}:", "            card = (hit & -hit).bit_length() - 1"]
+    if _FIRST in used:
+        lines += [f"        elif pick == {_FIRST}:", "            for seat, c in trick:",
+                  "                if hit >> c & 1:", "                    return seat"]
+    if _LAST in used:
+        lines += [f"        elif pick == {_LAST}:", "            for i in range(len(trick) - 1, -1, -1):",
+                  "                if hit >> trick[i][1] & 1:", "                    return trick[i][0]"]
+    if _BY_KEY in used:
+        lines += ["        else:", f"            key = {keys_name}[(pick - {_BY_KEY}) >> 1]",
+                  "            sign = -1 if pick & 1 else 1", "            found, top = None, None",
+                  "            for seat, c in trick:",
+                  "                if hit >> c & 1 and (found is None or sign * key[c] > top):",
+                  "                    found, top = seat, sign * key[c]", "            return found"]
+    lines += ["        for seat, c in trick:", "            if c == card:", "                return seat",
+              "    return trick[0][0]"]
+    w.lines("\n".join(lines))
+    return name
+
+
+def _code(pick, keys: list) -> int:
+    if pick is _HIGHEST_BIT:
+        return _BITS_HIGH
+    if pick is _LOWEST_BIT:
+        return _BITS_LOW
+    if pick is _first:
+        return _FIRST
+    if pick is _last:
+        return _LAST
+    key = tuple(pick.key)
+    if key not in keys:
+        keys.append(key)
+    return _BY_KEY + 2 * keys.index(key) + (0 if pick.sign == 1 else 1)

@@ -1,0 +1,52 @@
+"""What a generated module may contain (tests/test_codegen.py, tests/test_fuzz.py): only the
+generator's own names, literals at the top level, classes and functions, and no string but
+the title (and the one key the templates read)."""
+from __future__ import annotations
+
+import ast
+import re
+
+#: names a generated module is made of: generated names (word + number) and the templates' words
+GENERATED = re.compile(r"^[A-Za-z][A-Za-z_]*_\d+$")
+VOCABULARY = frozenset("""
+    TITLE self st move seat protocol getrandbits legal_moves legal apply play walk generated_from
+    __reduce_ex__ hand hands trick cards card entry allowed found part out held history made seat
+    faces count bits r played winner c needed admitted pick hit key sign top i chain also must able
+    sitting bids list len range id get append bit_length bit_count is_terminal current_player _at
+    hands trump lead tricks_won taken last_trick tricks_played leader advance _legal _history n
+    revealed arg extra _ __slots__ at
+""".split())
+
+
+def names_in(tree) -> set[str]:
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            out.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            out.add(node.attr)
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            out.add(node.name)
+        elif isinstance(node, ast.arg):
+            out.add(node.arg)
+        elif isinstance(node, (ast.Import, ast.ImportFrom, ast.Global, ast.Nonlocal, ast.Lambda)):
+            raise AssertionError(f"a generated module holds {type(node).__name__}")
+    return out
+
+
+def assert_only_generator_names(source: str) -> None:
+    tree = ast.parse(source)
+    foreign = {name for name in names_in(tree) if not GENERATED.match(name)} - VOCABULARY
+    assert not foreign, f"names the generator did not make: {sorted(foreign)}"
+    for node in tree.body:        # top level: literals, classes and functions only
+        if isinstance(node, ast.Assign):
+            ast.literal_eval(node.value)
+        else:
+            assert isinstance(node, (ast.ClassDef, ast.FunctionDef)), ast.dump(node)[:200]
+    strings = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and ast.get_docstring(node):
+            strings.remove(ast.get_docstring(node, clean=False))
+    title = [n for n in tree.body if isinstance(n, ast.Assign) and n.targets[0].id == "TITLE"]
+    strings.remove(ast.literal_eval(title[0].value))
+    assert set(strings) <= {"sitting"}, strings       # the only string the templates use
