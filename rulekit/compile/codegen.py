@@ -104,11 +104,11 @@ class Writer:
 def generate(rules) -> tuple[str, dict, dict[int, str], str | None]:
     """(source, bound objects, {step index: generated class name}, the generated state
     class's name or None) for a Ruleset."""
-    from . import codegen_bids, codegen_tricks
+    from . import codegen_bids, codegen_grid, codegen_tricks
     out = Writer()
     classes, inlined = {}, []
     for index, step in enumerate(rules.steps):
-        for emitter in (codegen_tricks, codegen_bids):
+        for emitter in (codegen_tricks, codegen_bids, codegen_grid):
             made = emitter.emit(out, step)
             if made is not None:
                 classes[index] = made[0]
@@ -161,10 +161,10 @@ def _state_class(w, inlined) -> str:
 
 def covered(rules) -> list[tuple[str, bool]]:
     """(class name, whether the generator writes it out) for each step of a Ruleset."""
-    from . import codegen_bids, codegen_tricks
+    from . import codegen_bids, codegen_grid, codegen_tricks
     out = []
     for step in rules.steps:
-        done = any(emitter.emit(Writer(), step) is not None for emitter in (codegen_tricks, codegen_bids))
+        done = any(emitter.emit(Writer(), step) is not None for emitter in (codegen_tricks, codegen_bids, codegen_grid))
         out.append((getattr(type(step), "generated_from", type(step)).__name__, done))
     return out
 
