@@ -76,6 +76,19 @@ class CellMoves:
             row += 1
         return out
 
+    def each(self, key, origin, mask: int) -> list[Move]:
+        """`listed` cell by cell, keeping no row patterns: for masks that seldom repeat."""
+        cells, make, out = self._table(key, origin)[0], self.make, []
+        while mask:
+            low = mask & -mask
+            bit = low.bit_length() - 1
+            move = cells[bit]
+            if move is None:
+                move = cells[bit] = make(key, origin, bit)
+            out.append(move)
+            mask ^= low
+        return out
+
     def _row(self, key, origin, row: int, pattern: int) -> tuple[Move, ...]:
         cells, make = self.tables[key, origin][0], self.make
         start, moves = row * self.board.width, []

@@ -424,11 +424,28 @@ class PlaceCards(Step):
                     return self.apply(st, move)
             st._legal = None
             return None
-        for candidate in legal:
-            if candidate is move:
+        gs = st.extra["grid"]
+        if gs.effect is not None and move.__class__ is Move and move.kind == "move":
+            if self._moves_card(st, gs, move):          # one of the interned relocations
                 return self.apply(st, move)
+        else:
+            for candidate in legal:
+                if candidate is move:
+                    return self.apply(st, move)
         st._legal = None
         return None
+
+    def _moves_card(self, st, gs, move) -> bool:
+        """Whether `move` is the interned move of a movable card to a cell it may go to."""
+        arg = move.arg
+        if arg.__class__ is not tuple or len(arg) != 2:
+            return False
+        mover, dst = arg
+        for _, card, free, unique in self._plan(st, gs):
+            if card == mover:
+                return (unique and dst.__class__ is int and dst >= 0 and free >> dst & 1 == 1
+                        and self.moves.move(mover, gs.origin, dst) is move)
+        return False
 
     def apply(self, st, move) -> bool:
         gs = st.extra["grid"]
@@ -451,7 +468,7 @@ class PlaceCards(Step):
             gs.recentre()
         if kind != "move" and self.movers[card] is not None:
             gs.effect = (seat, card, None)
-            if any(free for _, _, free in self._plan(st, gs)):
+            if any(entry[2] for entry in self._plan(st, gs)):
                 return False
             gs.effect = None
         queue = gs.queue                    # `_placed` and `_next`, written out
@@ -504,13 +521,16 @@ class PlaceCards(Step):
 
     def _plan(self, st, gs) -> tuple:
         """The pending `when placed, move ...` effect's movable cards, each (cell, card, the
-        cells it may move to), in cell order: worked out once and kept in `gs.effect`."""
+        cells it may move to, whether no other movable card has its text), in cell order:
+        worked out once and kept in `gs.effect`."""
         seat, card, plan = gs.effect
         if plan is None:
             movable = self.config.movers[card](st, gs, card, seat) & gs.mask
             board, where, occ, box, found = self.board, gs.where, gs.occ, gs.box, []
+            texts = [self.config.texts[c] for c in cards_of(movable)]
             for src in sorted(map(where.__getitem__, cards_of(movable))):
-                found.append((src, gs.at[src], board.targets(occ, box, src)))
+                mover = gs.at[src]
+                found.append((src, mover, board.targets(occ, box, src), texts.count(self.config.texts[mover]) == 1))
             plan = tuple(found)
             gs.effect = (seat, card, plan)
         return plan
@@ -519,12 +539,9 @@ class PlaceCards(Step):
         """`move sun to 0,3` for each cell a movable card may go to. Two movable cards with one
         text are told apart by their place: `move bee at 1,2 to 0,3` (such moves are made per list)."""
         texts, origin, moves, pos = self.config.texts, gs.origin, [], self.board.pos
-        counts: dict[str, int] = {}
-        for _, mover, _ in plan:
-            counts[texts[mover]] = counts.get(texts[mover], 0) + 1
-        for src, mover, free in plan:
-            if counts[texts[mover]] == 1:
-                moves += self.moves.listed(mover, origin, free)
+        for src, mover, free, unique in plan:
+            if unique:
+                moves += self.moves.each(mover, origin, free)
                 continue
             sr, sc = pos(src, origin)
             while free:
