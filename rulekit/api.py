@@ -14,6 +14,7 @@ from .compile.game import build_ruleset
 from .compile.restore_check import players_of
 from .dsl import analysis, nodes as n
 from .dsl.checker import Checker
+from .dsl.checker import MAX_PLAYERS
 from .dsl.counts import depends_on_count, restrict, runs, specialise
 from .dsl.merge import apply_items, sections
 from .dsl.parser import MAX_TEXT, diagnostic_at, parse_all
@@ -217,20 +218,32 @@ class _Count:
         self.round = 1
 
 
+def _supported(counts: range) -> range:
+    """The player counts worth checking one by one: those past the supported range are
+    refused by the checker (`at most 16 players`), not checked each (`players 3..1000000`
+    would otherwise mean a million checks)."""
+    if isinstance(counts, range):
+        return range(counts.start, max(counts.start, min(counts.stop, MAX_PLAYERS + 1)))
+    return [count for count in counts if count <= MAX_PLAYERS]
+
+
 def _check(sections: dict, counts, report, memo: dict) -> None:
     """Check `sections` for these player counts: once for the whole range when nothing
     depends on the count, once per count when values do (`end after 60 / players rounds`)."""
     players = sections.get("players")
+    counts = _supported(counts)
     if depends_on_count(sections):
         # Values read from `players` need a count. Without a usable range (no `players`
         # section, an empty one) the checker says so, and one stand-in count checks the rest.
+        if players is not None:         # each count's check sees `players C..C`: the range is checked here
+            Checker({"players": players}, report, memo).check_players()
         if list(counts):
             for count in counts:
                 Checker(specialise(sections, count, report, memo), report, memo).run()
         else:
             stand_in = specialise(sections, players.low if players is not None else 2, report, memo)
             Checker({**stand_in, "players": players} if players is not None else stand_in, report, memo).run()
-    elif players is None or list(counts) == list(range(players.low, players.high + 1)):
+    elif players is None or list(_supported(counts)) == list(_supported(range(players.low, players.high + 1))):
         Checker(sections, report, memo).run()
     else:
         for low, high in runs(counts):
@@ -275,13 +288,13 @@ class Game:
             _check(merged, self.players, report, memo)
             return
         self._required[vname] = fn
-        required = [count for count in self.players if fn(_Count(count), None)]
+        required = [count for count in _supported(self.players) if fn(_Count(count), None)]
         if not required and self.players:
             report(node.required, f"no allowed player count ({self.players[0]}..{self.players[-1]}) meets "
                                   f"this condition, so variant `{vname}` is never required",
                    "check the condition, or leave out `required when`")
         _check(merged, required, report, memo)
-        others = [count for count in self.players if count not in required]
+        others = [count for count in _supported(self.players) if count not in required]
         found: list = []
         _check(merged, others, lambda *problem: found.append(problem), {})
         if found:

@@ -112,8 +112,9 @@ def test_a_gap_in_a_huge_table_is_found_without_listing_every_key():
 
 # ---- what variants share is checked once ------------------------------------------------------
 
-def test_variants_that_keep_the_trick_rules_analyse_them_once(monkeypatch):
-    own = len(rulekit.loads(INSTINCT).variants)
+@pytest.fixture
+def winner_analyses(monkeypatch) -> list:
+    """The calls of the trick-winner analysis (the costliest one), one entry a call."""
     calls = []
     original = analysis.winner_cases
 
@@ -122,6 +123,13 @@ def test_variants_that_keep_the_trick_rules_analyse_them_once(monkeypatch):
         calls.append(1)
         return original(checker)
     monkeypatch.setattr(analysis, "winner_cases", counting)
+    return calls
+
+
+def test_variants_that_keep_the_trick_rules_analyse_them_once(winner_analyses):
+    calls = winner_analyses
+    own = len(rulekit.loads(INSTINCT).variants)
+    calls[:] = []
     variants = "".join(f"variant v{i} {{ end when max(score) >= {i + 101} }}\n" for i in range(300))
     game = rulekit.loads(INSTINCT + variants)
     assert len(game.variants) == own + 300
@@ -200,19 +208,12 @@ def test_bids_up_to_the_largest_hand_load():
     assert rulekit.loads(INSTINCT).title == "Instinct"
 
 
-def test_variants_of_a_game_that_reads_players_share_its_analyses(monkeypatch):
+def test_variants_of_a_game_that_reads_players_share_its_analyses(winner_analyses):
     """A game whose values read `players` is checked once per player count; its variants
     keep the base game's nodes for each count, so the trick analysis runs once, not once
     per variant and count (a spliced file with thousands of variants took minutes)."""
     wizard = (Path(__file__).resolve().parent.parent / "examples" / "games" / "wizard.rules").read_text()
-    calls = []
-    original = analysis.winner_cases
-
-    @functools.wraps(original)
-    def counting(checker):
-        calls.append(1)
-        return original(checker)
-    monkeypatch.setattr(analysis, "winner_cases", counting)
+    calls = winner_analyses
     rulekit.loads(wizard)
     alone, calls[:] = len(calls), []
     variants = "".join(f"variant v{i} {{ end after {i % 7 + 1} rounds }}\n"
@@ -232,3 +233,14 @@ def test_specialised_sections_are_shared_by_variants_that_keep_them():
     assert first["round"] is again["round"] and first["players"] is again["players"]
     assert first["round"] is not sections["round"]           # the deal was read for 4 players
     assert counts.specialise(sections, 5, lambda *a: None, memo)["round"] is not first["round"]
+
+
+@pytest.mark.parametrize("high", ["20", "900000", "9" * 300])
+def test_a_game_that_reads_players_with_a_huge_player_range_is_refused_at_once(high):
+    """Found by the long loader fuzz: `players 3..<huge>` in a game whose deal reads
+    `players` was checked count by count, without end. Counts past the supported range are
+    not checked one by one, and the range itself is refused, as for any game."""
+    wizard = (Path(__file__).resolve().parent.parent / "examples" / "games" / "wizard.rules").read_text()
+    error = refused(wizard.replace("players 3..6", f"players 3..{high}"))
+    messages = [d.message for d in error.diagnostics]
+    assert "at most 16 players are supported" in messages or any("is too large" in m for m in messages)
