@@ -11,7 +11,6 @@ from pathlib import Path
 
 from .compile.exprs import ExprCompiler, BASE_NAMES
 from .compile.game import build_ruleset
-from .compile.restore_check import players_of
 from .dsl import analysis, nodes as n
 from .dsl.checker import Checker
 from .dsl.checker import MAX_PLAYERS
@@ -375,6 +374,7 @@ class Game:
     def restore(self, view: dict) -> State:
         """A state from a full-truth view (`state.view()`): save and load, or set up a position.
         Raises ViewError for a view that is no state of this game (`compile/restore_check.py`)."""
+        from .compile.restore_check import players_of
         players = players_of(view, self.players)        # ViewError for anything but a view
         return self.ruleset(players).restore(view)
 

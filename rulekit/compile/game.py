@@ -15,14 +15,13 @@ from ..engine import trick_rules
 from ..engine.history import MoveCodes, seal
 from ..engine.state import State
 from . import auction as auctions
-from . import table_play, views
+from . import views
 from .scoring import build_scoring
 from .teams import extra_names, team_plan
 from .view_hooks import named_bid_hooks, shown_hooks
 from .cardsets_expr import SetExprCompiler, words_for_deck
 from .deck import DeckModel, build_deck
 from .exprs import BASE_NAMES, BID_NAMES, ExprCompiler, compile_table
-from .grid_game import GridGame
 from . import codegen, leads
 from .tricks import PredicateTables, follow_table, winner_rule
 
@@ -148,10 +147,17 @@ class Ruleset:
         raise KeyError(name)
 
 
+def _grid_game(sections: dict):
+    """The grid mechanism (`grid_game.py` and the engine's grid modules, ~100 KB of source):
+    imported by the games that place cards only, so that the others load faster."""
+    from .grid_game import GridGame
+    return GridGame(sections)
+
+
 def build_ruleset(sections: dict, title: str) -> Ruleset:
     """Compile checked sections. The checker has passed them, so names resolve."""
     players = sections["players"]
-    grid = GridGame(sections) if "player decks" in sections else None
+    grid = _grid_game(sections) if "player decks" in sections else None
     deck = grid.deck if grid is not None else build_deck(sections["deck"])
     rules = Ruleset(title, range(players.low, players.high + 1), deck)
     rules.team_plan = team_plan(sections)
@@ -170,6 +176,7 @@ def build_ruleset(sections: dict, title: str) -> Ruleset:
         _build_score(rules, sections.get("score"), exprs)
     auctions.install(rules, _clauses(sections))
     if "player errors" in sections:
+        from . import table_play         # imported by the games that use it only
         table_play.install(rules, sections["player errors"], exprs)
     if "final score" in sections:
         rules.final_score = exprs.compile(sections["final score"].expr).fn

@@ -13,7 +13,6 @@ from ..engine.history import EMPTY
 from ..engine.moves import Move, normalize
 from ..engine.seeds import checked_seed
 from ..errors import ViewError
-from . import restore_check
 
 __all__ = ["ViewError", "view", "restore"]
 
@@ -100,6 +99,7 @@ def restore(rules, data: dict):
     Every key is checked first and the built state after (`restore_check`): a view that
     does not describe a state of the game raises ViewError, and nothing else escapes."""
     from ..engine.state import State
+    from . import restore_check     # here: only a restore needs its ~40 KB of checks
 
     try:
         players = restore_check.check_fields(rules, data)
@@ -116,6 +116,7 @@ def restore(rules, data: dict):
 
 
 def _restore(rules, data: dict, State, players: int):
+    from . import restore_check
     st = State(rules, players, checked_seed(data.get("seed", 0)))
     pool = _Pool(rules)
     st.hands = [pool.take_all(h) for h in data["hands"]]

@@ -20,7 +20,6 @@ from lark import Transformer, v_args
 from ..cache_dir import cache_dir, private_file
 from ..errors import Diagnostic, RuleError
 from . import nodes as n
-from . import recover
 from .lexing import LazyContextualLexer
 from .parse_auction import AuctionParts
 
@@ -86,6 +85,7 @@ def parse_all(text: str, file: str = "<rules>") -> Parsed:
     try:
         tree, errors, reliable = grammar_parser().parse(text), [], True
     except lark.exceptions.UnexpectedInput:
+        from . import recover      # only a text with syntax errors needs the recovery
         found = recover.parse_all(grammar_parser(), text, lambda e: _syntax_diagnostic(e, text, file),
                                   lambda brace, keyword, before: _unclosed(brace, keyword, before, text, file))
         tree, errors, reliable = found.tree, found.errors, found.names_reliable

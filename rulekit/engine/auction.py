@@ -18,9 +18,20 @@ state's `clone` copies `extra` shallowly):
 """
 from __future__ import annotations
 
-from .actions import ActionKind
+from typing import TYPE_CHECKING
+
 from .moves import Move
 from .steps import Step
+
+if TYPE_CHECKING:
+    from .actions import ActionKind
+
+
+def _kind(labels, public: bool = True):
+    """An `ActionKind` (engine/actions.py, imported only by code that numbers actions)."""
+    from .actions import ActionKind
+    return ActionKind(labels, public=public)
+
 
 #: What happens when every seat passes.
 REDEAL, VOID, FORCED = "redeal", "void", "forced"
@@ -152,7 +163,7 @@ class Auction(Step):
 
     def action_kind(self, players: int) -> ActionKind:
         """For the fixed action space: `pass` and every call, open to all."""
-        return ActionKind(["pass", *(m.text for m in self.moves)])
+        return _kind(["pass", *(m.text for m in self.moves)])
 
     def call_index(self, text: str) -> int:
         """The index of a call from its text (`pass` is -1), for `restore`."""
@@ -185,7 +196,7 @@ class ChooseTrump(Step):
 
     def action_kind(self, players: int) -> ActionKind:
         """For the fixed action space: every suit, and `pass` when a seat may pass."""
-        return ActionKind((["pass"] if self.may_pass else []) + [m.text for m in self.suit_moves])
+        return _kind((["pass"] if self.may_pass else []) + [m.text for m in self.suit_moves])
 
     def enter(self, st) -> bool:
         if self.in_turn and st.extra.get("roles") is not None:
@@ -251,7 +262,7 @@ class OrderUp(Step):
         self.first, self.takes, self.all_pass = first, takes, all_pass
 
     def action_kind(self, players: int) -> ActionKind:
-        return ActionKind([m.text for m in self.moves])
+        return _kind([m.text for m in self.moves])
 
     def enter(self, st) -> bool:
         if st.extra.get("turned") is None:
@@ -296,7 +307,7 @@ class DealerDiscards(Step):
         self.table = table                    # a MoveTable with the verb `discard`
 
     def action_kind(self, players: int) -> ActionKind:
-        return ActionKind([m.text for m in self.table.moves], public=False)
+        return _kind([m.text for m in self.table.moves], public=False)
 
     def enter(self, st) -> bool:
         if not st.extra.get("takes"):
