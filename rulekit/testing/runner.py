@@ -27,7 +27,7 @@ from . import quick
 from .custom import as_checks
 from .invariants import InvariantError, Look
 from .report import Failure, Report
-from .schedule import LazyLook, Past, Plan, describe, run_quick, view_checks
+from .schedule import COUNT_EVERY, LazyLook, Past, Plan, describe, run_quick, view_checks
 from .shrinking import shrink_with_hypothesis
 
 #: Moves replayed while shrinking one failure, at most.
@@ -64,7 +64,7 @@ class _Checks:
         st, plan = look.state, self.plan
         if plan.rules is not st.rules:
             plan.setup(st)
-        if not isinstance(look, LazyLook):      # a state machine's look: it has the state before
+        if type(look) is not LazyLook:          # a state machine's look: it has the state before
             look.quick_before = quick.Before(look.before) if look.before is not None and look.one_step() \
                 else None
             look.legal = None
@@ -75,7 +75,7 @@ class _Checks:
         seats = [plan.heavy_seat(st.n)] if heavy else None
         rng = random.Random(index) if heavy else None
         skip = self.skip
-        run_quick(self, look, light)
+        run_quick(self, look, light, phase_changed or round_ended or trick_done or index % COUNT_EVERY == 0)
         if light or heavy:
             for name, check in view_checks(self, look, light, heavy, seats, rng):
                 if name not in skip:

@@ -5,21 +5,22 @@ the views after every move costs a hundred times a move; the default schedule ke
 check at a few times plain play, and stays deterministic from the game's seed and moves
 (so a failure found replays, and `--thorough` finds it again on every move):
 
-- after every move, from the state's own fields (`quick`): cards conserved, one seat to
-  move, a legal move for it, one winner per trick, scores changing only by the rules, the
-  game ending within its bound; and your own invariants. When a quick check cannot vouch
-  for a state, the invariant itself runs, from the views.
+- after every move, from the state's own fields (`quick`): one seat to move, a legal move
+  for it, one winner per trick, scores changing only by the rules, the game ending within
+  its bound, and the cards in exactly one place (counted every `COUNT_EVERY` moves and at
+  every phase, trick and round end); and your own invariants. When a quick check cannot
+  vouch for a state, the invariant itself runs, from the views.
 - the same invariants from the views (`cards_conserved`, `one_seat_to_move`,
-  `legal_moves_until_end`, `one_trick_winner`): at the first move of each phase, the first
-  trick completed in it, in round 1, 2, then once every `LIGHT_ROUNDS` rounds; and every
-  `LIGHT_EVERY` moves.
+  `legal_moves_until_end`, `one_trick_winner`): once every `LIGHT_EVERY` decisions, at the
+  next first move of a phase, completed trick or round end.
 - the costly ones (`illegal_move_changes_nothing`, `restore_round_trips`,
-  `views_hide_hidden_information`, for one seat, turning with the seed and the move): at
-  the first decision of each phase in round 1 and the first one with a secret choice
-  pending, half of these in a game (those of one parity with the seed: two games cover
-  them all); every `HEAVY_EVERY` moves; and at the end (the restore with the move list).
-- once a game is over: the same seed played again by `state.playout` must give the same
-  moves and the same state (`replay_is_identical`).
+  `views_hide_hidden_information`, for one seat): once every `HEAVY_EVERY` decisions, in
+  the phase and from the seat whose turn it is (`Plan`).
+- once a game is over, in a share of the games that grows with their length
+  (`END_FIXED`, `END_PER_MOVE`): the same seed played again by `state.playout` must give
+  the same moves and the same state (`replay_is_identical`), and `restore` with the move
+  list round-trips.
+- one game in `FULL_EVERY` by seed runs each of these at its first chance.
 
 The state before a move, which some checks need, is kept as a copy taken every few moves
 and the moves since (`Past`): it is made again only when a check asks for it.
@@ -46,6 +47,8 @@ END_FIXED, END_PER_MOVE = 2000, 12
 #: One game in this many (by seed, the first of a run among them) runs each kind of check
 #: at its first chance, and ends with the replay and the restore.
 FULL_EVERY = 16
+#: Decisions between two quick counts of the cards, unless a phase, trick or round ends first.
+COUNT_EVERY = 4
 #: Most decisions between two copies of the state kept for checks that need the state before a move.
 COPY_EVERY = 24
 
@@ -57,7 +60,8 @@ class Plan:
     invariants run at the next moment that shows something new (a phase's first move, a
     trick or round ending) once their credit reaches `LIGHT_EVERY`; the costly ones at the
     next such moment, or with a secret choice pending, in the phase whose turn it is (the
-    phases decided on so far, with and without a secret choice pending, taken in turn),
+    phases met so far as the credit draws near, with and without a secret choice pending,
+    taken in turn),
     for the seat whose turn it is, once their credit reaches `HEAVY_EVERY`; either at once
     after twice its period. The credits start where the seed puts them, and the turns
     start at the seed: games of consecutive seeds check different moments, phases and
@@ -94,11 +98,11 @@ class Plan:
         light = self.light >= LIGHT_EVERY and (new or self.light >= 2 * LIGHT_EVERY)
         if light:
             self.light = 0
-        if st.is_terminal:
+        if st.is_terminal or self.heavy < HEAVY_EVERY // 2:
             return light, False
         secret = any(p is not None for p in st.pending)
         kind = (st._step, secret)
-        if kind not in self.kinds:
+        if kind not in self.kinds:          # the kinds met while the costly checks draw near
             self.kinds.append(kind)
         heavy = self.heavy >= 2 * HEAVY_EVERY or (self.heavy >= HEAVY_EVERY and (new or secret) and
                                                   kind == self.kinds[(self.seed + self.heavies) % len(self.kinds)])
@@ -179,15 +183,17 @@ class LazyLook(Look):
         return st.round != before.round or st.is_terminal != before.is_terminal
 
 
-def run_quick(checks, look, light: bool) -> None:
+def run_quick(checks, look, light: bool, count_cards: bool = True) -> None:
     """The invariants due after every move, in their quick forms where these can vouch for
     the state (the full form runs where they cannot); with `light`, the view-based forms
-    of the first four run instead (`view_checks`)."""
+    of the first four run instead (`view_checks`). Cards are counted when `count_cards`
+    (a card lost or doubled stays so: it is found at the next count, and the failure is
+    then cut to the move that first breaks it)."""
     st, qb, skip, plan = look.state, look.quick_before, checks.skip, checks.plan
     name = "cards_conserved"
     try:
         if not light:
-            if name not in skip:
+            if count_cards and name not in skip:
                 checks.count += 1
                 if not (plan.knows and quick.cards_conserved(st)):
                     inv._cards_conserved(look)
@@ -212,7 +218,7 @@ def run_quick(checks, look, light: bool) -> None:
         name = "scores_change_by_rules"
         if name not in skip:
             checks.count += 1
-            if qb is not None and (look.round_ended or st.scores != qb.scores):
+            if qb is not None and _scores_moved(st, qb, look):
                 inv._scores_change_by_rules(look)
         name = "ends_within_bound"
         if name not in skip:
@@ -227,9 +233,26 @@ def run_quick(checks, look, light: bool) -> None:
 
 
 def _trick_moved(st, qb, look) -> bool:
-    """True when a trick count moved or a trick may have been completed by the last move."""
-    return st.tricks_won != qb.tricks_won or st.tricks_played != qb.tricks_played or \
-        bool(qb.trick and not st.trick) or look.round_ended
+    """True when a trick count moved or a trick may have been completed by the last move
+    (a round end counts unless the move was no card played to a trick: its counts are
+    then those of the round's end before scoring, unchanged)."""
+    if st.tricks_won != qb.tricks_won or st.tricks_played != qb.tricks_played or (qb.trick and not st.trick):
+        return True
+    return look.round_ended and (bool(qb.trick) or _phase(st.rules, qb.step) == "play")
+
+
+def _phase(rules, step: int) -> str | None:
+    steps = rules.steps
+    return steps[step].name if 0 <= step < len(steps) else None
+
+
+def _scores_moved(st, qb, look) -> bool:
+    """True unless the scores stayed as they were and no rule could have changed them: no
+    round ended, or one ended in a game whose rounds score nothing (`score` is None) and
+    that goes on."""
+    if st.scores != qb.scores:
+        return True
+    return look.round_ended and (st.is_terminal or getattr(st.rules, "score", None) is not None)
 
 
 def describe(error: BaseException) -> str:
