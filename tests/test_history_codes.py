@@ -216,3 +216,26 @@ def test_a_late_instinct_state_is_small():
         state.apply(legal[int(rng.random() * len(legal))])
     assert state.round == 21
     assert deep_size(state, exclude=state.rules) < 4_000
+
+
+def test_a_code_from_another_table_is_not_trusted():
+    """A move coded by one rule set's table carries that table's mark; another table codes
+    it by kind, payload and text instead, and decodes to an equal move."""
+    first, second = h.MoveCodes(), h.MoveCodes()
+    moves = [Move("bid", i, f"bid {i}") for i in range(5)]
+    assert first.encode(moves) == [0, 1, 2, 3, 4]
+    other = Move("play", 9, "play x")
+    assert second.encode([other, moves[3]]) == [0, 1]
+    assert second.encode([moves[3], other]) == [1, 0]
+    back = second.decode([1])[0]
+    assert (back.kind, back.arg, back.text) == ("bid", 3, "bid 3")
+    assert first.decode(first.encode(moves)) == moves
+
+
+def test_a_copied_move_carries_no_code():
+    table = h.MoveCodes()
+    move = Move("bid", 2, "bid 2")
+    table.encode([move])
+    for copy_ in (pickle.loads(pickle.dumps(move)), __import__("copy").copy(move)):
+        assert (copy_.kind, copy_.arg, copy_.text) == ("bid", 2, "bid 2")
+        assert not hasattr(copy_, "_code")

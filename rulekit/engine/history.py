@@ -8,14 +8,17 @@ every clone. The code ↔ move table, `MoveCodes`, lives on the compiled rules (
 set, shared by all its states), so a state keeps one byte per move of its past instead of an
 8-byte list slot, and `clone()` copies only the current round.
 
-A move's code is found by the move object's identity (interned moves) or else by its kind,
-payload and text (moves made fresh: `seat N: ...` out of turn, restored or sampled
-histories), so decoding gives back a move equal in kind, payload and text: the very object
-for interned moves. The table is bounded (`MAX_CODES`): past it, rounds stay uncompacted
+A move's code is written on the move object when a table first codes it (`Move._code`,
+offset by the table's own base so that a code from another table is recognised as out of
+range), so coding a round is one attribute read a move; a move without one (or with
+another table's) is found by its kind, payload and text (moves made fresh: `seat N: ...` out
+of turn, restored or sampled histories). Decoding gives back a move equal in kind, payload
+and text: the very object for interned moves. The table is bounded (`MAX_CODES`): past it, rounds stay uncompacted
 (correct, only larger), so histories restored from untrusted views cannot grow it without end.
 """
 from __future__ import annotations
 
+import itertools
 import threading
 from array import array
 
@@ -23,17 +26,18 @@ from array import array
 EMPTY = b""
 #: Distinct moves one rule set codes at most; codes fit an unsigned 16-bit array.
 MAX_CODES = 1 << 16
+_TABLES = itertools.count(1)      # each table's serial: its codes on moves start at serial << 16
 
 
 class MoveCodes:
     """Move ↔ small int code, for one compiled rule set (grows as new moves are sealed)."""
 
-    __slots__ = ("moves", "texts", "_by_id", "_by_key", "_lock")
+    __slots__ = ("moves", "texts", "base", "_by_key", "_lock")
 
     def __init__(self):
         self.moves: list = []          # code -> the Move it stands for
         self.texts: list[str] = []     # code -> its text
-        self._by_id: dict[int, int] = {}       # id of a registered Move -> code (kept alive by `moves`)
+        self.base = next(_TABLES) << 16       # a move coded here carries `_code = base + code`
         self._by_key: dict[tuple, int] = {}    # (kind, arg, text) -> code
         self._lock = threading.Lock()
 
@@ -42,19 +46,23 @@ class MoveCodes:
 
     def encode(self, moves) -> list[int] | None:
         """The codes of `moves`, or None when the table is full and one of them is new."""
-        by_id = self._by_id
+        base = self.base
         try:
-            return [by_id[id(m)] for m in moves]
-        except KeyError:
-            codes = []
-            for m in moves:
-                code = by_id.get(id(m))
+            codes = [m._code - base for m in moves]
+        except AttributeError:          # a move not coded yet
+            pass
+        else:
+            if not codes or (min(codes) >= 0 and max(codes) < len(self.moves)):
+                return codes
+        codes = []                      # else one by one: by the mark, or kind, payload and text
+        for m in moves:
+            code = getattr(m, "_code", -1) - base
+            if not 0 <= code < len(self.moves):
+                code = self._register(m)
                 if code is None:
-                    code = self._register(m)
-                    if code is None:
-                        return None
-                codes.append(code)
-            return codes
+                    return None
+            codes.append(code)
+        return codes
 
     def _register(self, move) -> int | None:
         key = _key(move)
@@ -67,8 +75,12 @@ class MoveCodes:
                 self.moves.append(move)
                 self.texts.append(move.text)
                 self._by_key[key] = code
-                self._by_id[id(move)] = code
-            return code
+        if getattr(move, "_code", None) is None:     # first coded here: mark it (never re-marked)
+            try:
+                move._code = self.base + code
+            except AttributeError:       # a move-like object without the slot: found by key
+                pass
+        return code
 
     def decode(self, codes) -> list:
         """The moves of `codes` (a state's `_past`, or a slice of it)."""

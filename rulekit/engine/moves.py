@@ -23,7 +23,8 @@ def normalize(text: str) -> str:
 class Move:
     """One decision. `kind` is the verb (`play`, `bid`, `pass`, ...), `arg` its payload."""
 
-    __slots__ = ("kind", "arg", "text")
+    # `_code`: set when a rule set's history table first codes the move (engine/history.py)
+    __slots__ = ("kind", "arg", "text", "_code")
 
     def __init__(self, kind: str, arg, text: str):
         self.kind = kind
@@ -45,3 +46,7 @@ class Move:
 
     def __hash__(self) -> int:
         return hash(self.text)
+
+    def __reduce__(self):
+        """Pickled and copied without `_code`: a code means something in its own process only."""
+        return Move, (self.kind, self.arg, self.text)
