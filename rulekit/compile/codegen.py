@@ -104,15 +104,15 @@ class Writer:
 def generate(rules) -> tuple[str, dict, dict[int, str], str | None]:
     """(source, bound objects, {step index: generated class name}, the generated state
     class's name or None) for a Ruleset."""
-    from . import codegen_bids, codegen_tricks
     out = Writer()
     classes, inlined = {}, []
     for index, step in enumerate(rules.steps):
-        for emitter in (codegen_tricks, codegen_bids):
+        for emitter in _emitters():
             made = emitter.emit(out, step)
             if made is not None:
                 classes[index] = made[0]
-                inlined.append((out.bind("step", step), made[1], made[2]))
+                if made[1] is not None:
+                    inlined.append((out.bind("step", step), made[1], made[2]))
                 break
     state = _state_class(out, inlined) if inlined else None
     rest = [getattr(type(s), "generated_from", type(s)).__name__ for i, s in enumerate(rules.steps)
@@ -159,12 +159,17 @@ def _state_class(w, inlined) -> str:
     return name
 
 
+def _emitters() -> tuple:
+    """The step emitters, each `emit(writer, step) -> (class name, legal body, apply body) | None`."""
+    from . import codegen_bids, codegen_deal, codegen_tricks
+    return codegen_deal, codegen_bids, codegen_tricks
+
+
 def covered(rules) -> list[tuple[str, bool]]:
     """(class name, whether the generator writes it out) for each step of a Ruleset."""
-    from . import codegen_bids, codegen_tricks
     out = []
     for step in rules.steps:
-        done = any(emitter.emit(Writer(), step) is not None for emitter in (codegen_tricks, codegen_bids))
+        done = any(emitter.emit(Writer(), step) is not None for emitter in _emitters())
         out.append((getattr(type(step), "generated_from", type(step)).__name__, done))
     return out
 
@@ -204,7 +209,7 @@ def _safe(title: str) -> str:
 
 
 #: the builtins the generated code may call: nothing else is reachable from it
-_BUILTINS = {"len": len, "range": range, "list": list, "tuple": tuple, "id": id,
+_BUILTINS = {"len": len, "range": range, "list": list, "tuple": tuple, "id": id, "min": min, "sum": sum, "map": map,
              "__build_class__": __builtins__["__build_class__"] if isinstance(__builtins__, dict)
              else __builtins__.__build_class__}
 

@@ -195,23 +195,32 @@ def _play(shape, names) -> str:
 
 
 def _walk(w, shape, names) -> str:
+    """`walk`: the loop of `play` with the card drawn instead of given; the seat count, the
+    follow row of this trump and the trick's cards so far kept in locals."""
     singles, groups = shape["faces"]
     if groups:
         faces = f"faces = allowed & {w.const('SINGLES', singles)}\n" + "".join(
             f"part = allowed & {w.const('COPIES', g)}\nif part:\n    faces |= part & -part\n" for g in groups)
     else:
         faces = "faces = allowed\n"
-    loop = ("seat = st.current_player\nhand = hands[seat]\ntrick = st.trick\n" + _allowed(shape, names) + faces
+    if shape["ruled"]:
+        allowed, setup = _allowed(shape, names), ""
+    else:
+        allowed = "allowed = hand\nif trick:\n    allowed = hand & follow[st.lead + 1] or hand\n"
+        setup = "follow = $FOLLOW[st.trump + 1]\n"
+    ended = _end_trick(shape, names, "if {END}:\n    break\ntrick = st.trick\nplayed = 0")
+    ended = ended.replace("played = 0\nfor _, c in trick:\n    played |= 1 << c\n", "", 1)
+    loop = ("seat = st.current_player\nhand = hands[seat]\n" + allowed + faces
             + "count = faces.bit_count()\nbits = count.bit_length()\nr = getrandbits(bits)\n"
               "while r >= count:\n    r = getrandbits(bits)\nwhile r:\n    faces &= faces - 1\n    r -= 1\n"
               "cards = faces & -faces\ncard = cards.bit_length() - 1\nhistory.append($MOVES[card])\n"
-              "made += 1\nhands[seat] = hand ^ cards\n" + _set_lead(names)
-            + "trick.append($PAIRS[seat][card])\n" + _next_seat(shape, "continue")
-            + _end_trick(shape, names, "if {END}:\n    break"))
+              "made += 1\nhands[seat] = hand ^ cards\nplayed |= cards\n" + _set_lead(names)
+            + "trick.append($PAIRS[seat][card])\n" + _next_seat(shape, "continue") + ended)
+    head = ("hands, history = st.hands, st._history\n" + setup + "trick = st.trick\nplayed = 0\n"
+            "for _, c in trick:\n    played |= 1 << c\nmade = 0\nwhile True:\n")
     return ("    def walk(self, st, getrandbits):\n"
             "        \"\"\"Random moves to the end of the step, as `randrange` over the legal list draws them.\"\"\"\n"
-            "        hands, history = st.hands, st._history\n        made = 0\n        while True:\n"
-            + indent(loop, 12) + "        st._legal = None\n        st.advance()\n        return made\n")
+            + indent(head, 8) + indent(loop, 12) + "        st._legal = None\n        st.advance()\n        return made\n")
 
 
 # ---- the winner rule ---------------------------------------------------------------------------

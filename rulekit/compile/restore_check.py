@@ -336,7 +336,7 @@ def check_state(rules, st, data: dict) -> None:
         st.extra["position"] = True             # its views say so, and restore them as positions
     if not st.is_terminal:
         step = rules.steps[st.step]
-        if type(step) in _NO_DECISION or (isinstance(step, gsteps.DrawCards) and step.keep is None):
+        if _kind(step) in _NO_DECISION or (isinstance(step, gsteps.DrawCards) and step.keep is None):
             raise ViewError(f"no seat decides in the {step.name} step: a view is taken at a decision")
     if rules.grid is not None:
         _grid_state(rules, st, played)
@@ -352,6 +352,11 @@ def check_state(rules, st, data: dict) -> None:
         _same_view(st, data, played)
     if played:
         _plays_on(st)
+
+
+def _kind(step) -> type:
+    """The engine class of a step (the one the generator's subclass was made from)."""
+    return getattr(type(step), "generated_from", type(step))
 
 
 _NO_DECISION = (tsteps.Deal, tsteps.DealTurn, tsteps.TrumpFromBid, gsteps.ShuffleDecks,
@@ -582,7 +587,7 @@ def _trump(rules, st, at: int) -> None:
     if trump_i is not None and at > trump_i:
         bidder = rules.steps[trump_i].highest_bidder(st)
         expected = deck.suit[st.bid_cards[bidder]]
-    elif type(next((s for s in rules.steps if isinstance(s, tsteps.Deal)), None)) not in (
+    elif _kind(next((s for s in rules.steps if isinstance(s, tsteps.Deal)), None)) not in (
             tsteps.Deal, tsteps.DealTurn, type(None)):
         return                                  # a trump shown otherwise: its own view key says
     elif rules.turns_card:

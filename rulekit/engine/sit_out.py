@@ -8,7 +8,6 @@ that sit out (0: everyone plays): the turn skips them and a trick is full withou
 """
 from __future__ import annotations
 
-from .moves import Move
 from .steps import Tricks, TricksAll
 
 
@@ -29,33 +28,10 @@ class SitOutTricks(Tricks):
         st.current_player = st.leader = next_playing(st, st.current_player)
         return True
 
-    def play(self, st, move: Move) -> bool | None:
-        entry = self.cards_of_move.get(id(move))
-        if entry is None:
-            return None
-        cards, card = entry
-        seat = st.current_player
-        hand = st.hands[seat]
-        trick = st.trick
-        if trick:
-            if not (hand & self.follow[st.trump + 1][st.lead + 1] or hand) & cards:
-                return None
-        elif not hand & cards:
-            return None
-        if card < 0:
-            held = hand & cards
-            cards = held & -held
-            card = cards.bit_length() - 1
-        st.hands[seat] = hand ^ cards
-        if not trick:
-            st.lead = card
-        trick.append(self.pairs[seat][card])
-        if len(trick) < st.n - st.extra.get("sitting", 0).bit_count():
-            st.current_player = next_playing(st, (seat + 1) % st.n)
-            return False
-        return self.end_trick(st, trick)
-
-    apply = play
+    def next_seat(self, st, seat: int) -> int | None:
+        if len(st.trick) < st.n - st.extra.get("sitting", 0).bit_count():
+            return next_playing(st, (seat + 1) % st.n)
+        return None
 
     def end_trick(self, st, trick) -> bool:
         over = Tricks.end_trick(self, st, trick)

@@ -426,55 +426,59 @@ class Tricks(Step):
         st.current_player = st.leader = self.first(st)
         return True
 
-    def legal(self, st) -> list[Move]:
+    #: which copy of a face is played: the lowest held (True) or the lowest allowed
+    copies_from_hand = True
+    #: `sets_lead[trump + 1]`: the cards that set a trick's lead (None: the first card led)
+    sets_lead = None
+
+    def allowed(self, st) -> int:
+        """The cards of the current player's hand it may play now: those that follow, or
+        any card when none does (lead rules: `trick_rules.py`)."""
         hand = st.hands[st.current_player]
-        cache = self.cache
         if st.trick:
-            allowed = hand & self.follow[st.trump + 1][st.lead + 1]
-            if allowed:
-                found = cache.get(allowed)            # following inside one suit: one lookup
-                if found is not None:
-                    return list(found)
-                hand = allowed
-        out = []
-        for run in self.runs:                         # MoveTable.by_runs, inlined: the hot path
-            part = hand & run
-            if part:
-                found = cache.get(part)
-                out += found if found is not None else self.table.run_moves(part)
-        return out
+            return hand & self.follow[st.trump + 1][st.lead + 1] or hand
+        return hand
+
+    def legal(self, st) -> list[Move]:
+        allowed = self.allowed(st)
+        found = self.cache.get(allowed)              # inside one suit: one lookup
+        return list(found) if found is not None else self.table.by_runs(allowed)
 
     legal_moves = legal
 
     def play(self, st, move: Move) -> bool | None:
         """Check and play in one pass: the move's cards (copies of one face) must meet the
-        cards that follow (or the hand, when none does); the lowest copy held is played."""
+        allowed cards; the lowest copy is played. This is the reference the generator
+        (compile/codegen_tricks.py) writes out per game."""
         entry = self.cards_of_move.get(id(move))
         if entry is None:
             return None
         cards, card = entry
         seat = st.current_player
         hand = st.hands[seat]
-        trick = st.trick
-        if trick:
-            if not (hand & self.follow[st.trump + 1][st.lead + 1] or hand) & cards:
-                return None
-        elif not hand & cards:
+        allowed = self.allowed(st)
+        if not allowed & cards:
             return None
-        if card < 0:                      # copies of one face: the lowest one held
-            held = hand & cards
+        if card < 0:                      # copies of one face: the lowest one
+            held = (hand if self.copies_from_hand else allowed) & cards
             cards = held & -held
             card = cards.bit_length() - 1
         st.hands[seat] = hand ^ cards
-        if not trick:
+        trick = st.trick
+        if st.lead < 0 and (self.sets_lead[st.trump + 1] >> card & 1 if self.sets_lead is not None else not trick):
             st.lead = card
         trick.append(self.pairs[seat][card])
-        if len(trick) < st.n:
-            st.current_player = (seat + 1) % st.n
+        following = self.next_seat(st, seat)
+        if following is not None:
+            st.current_player = following
             return False
         return self.end_trick(st, trick)
 
     apply = play
+
+    def next_seat(self, st, seat: int) -> int | None:
+        """The seat to play next to the trick, or None when the trick is full."""
+        return (seat + 1) % st.n if len(st.trick) < st.n else None
 
     def end_trick(self, st, trick) -> bool:
         """The trick is full: its winner takes it and leads next. True after the last trick."""

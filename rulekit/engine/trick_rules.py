@@ -22,7 +22,9 @@ FREE = ((), 0)
 
 
 class RuledTricks(Tricks):
-    """`Tricks` with lead rules, always-playable cards and the lead set by a matching card."""
+    """`Tricks` with lead rules, always-playable cards and the lead set by a matching card:
+    `allowed` reads the obligations; `Tricks.play` plays from them."""
+    copies_from_hand = False
 
     def __init__(self, deck, count, first, follow, winner, then=None,
                  lead_rule=None, chains=None, first_chains=None, sets_lead=None):
@@ -46,37 +48,6 @@ class RuledTricks(Tricks):
             if able:
                 return able | (hand & also)
         return hand
-
-    def legal(self, st):
-        return self.table.by_runs(self.allowed(st))
-
-    legal_moves = legal
-
-    def play(self, st, move):
-        entry = self.cards_of_move.get(id(move))
-        if entry is None:
-            return None
-        cards, card = entry
-        allowed = self.allowed(st)
-        if not allowed & cards:
-            return None
-        if card < 0:                      # copies of one face: the lowest one allowed
-            held = allowed & cards
-            cards = held & -held
-            card = cards.bit_length() - 1
-        seat = st.current_player
-        st.hands[seat] ^= cards
-        trick = st.trick
-        if st.lead < 0 and (self.sets_lead[st.trump + 1] >> card & 1 if self.sets_lead is not None
-                            else not trick):
-            st.lead = card
-        trick.append(self.pairs[seat][card])
-        if len(trick) < st.n:
-            st.current_player = (seat + 1) % st.n
-            return False
-        return self.end_trick(st, trick)
-
-    apply = play
 
     def restore_lead(self, st) -> None:
         """After a restore: the lead is the first card of the trick that sets it."""
