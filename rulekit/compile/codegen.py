@@ -168,8 +168,8 @@ def _state_class(w, inlined) -> str:
 
 def _emitters() -> tuple:
     """The step emitters, each `emit(writer, step) -> (class name, legal body, apply body) | None`."""
-    from . import codegen_bids, codegen_deal, codegen_tricks
-    return codegen_deal, codegen_bids, codegen_tricks
+    from . import codegen_bids, codegen_deal, codegen_grid, codegen_tricks
+    return codegen_deal, codegen_bids, codegen_tricks, codegen_grid
 
 
 def covered(rules) -> list[tuple[str, bool]]:
