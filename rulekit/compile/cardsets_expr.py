@@ -20,6 +20,7 @@ bitmasks over card ids; conditions made only of card words become masks too, so
 """
 from __future__ import annotations
 
+import operator
 from contextlib import contextmanager
 
 from .._records import Factory, define, evolve
@@ -37,6 +38,7 @@ SETS = {
     "hand": (False, False, True, False), "taken": (False, False, True, False),
 }
 REGIONS = {"corner": "corner", "edge": "edge", "centre": "centre", "center": "centre"}
+_REGION_SLOTS = {"corner": 0, "edge": 1, "centre": 2}       # places in `GridState.region_masks()`
 CARD_WORDS = ("own", "opponent", "other", "number", "points")
 _SEAT_WORDS = {"own", "opponent", "hand", "taken"}
 _BUSY = -(1 << 62)
@@ -63,6 +65,7 @@ class CardWords:
     bits: object = None      # the board's `grid.BitBoard`, for rules written out as functions
     cards: dict = Factory(dict)   # card text (`spades 12`) -> mask of its copies
     trumps: list | None = None          # trump + 1 -> mask of the trumps (`trump`); None: no trumps
+    kept: object = None      # the masks whose cells a grid state keeps (`grid_state.Kinds`), or None
 
     @classmethod
     def empty(cls) -> "CardWords":
@@ -126,20 +129,36 @@ def points_mask(st, gs, op, bound: int, flipped: bool, everything: int) -> int:
     mask = gs.points_masks.get(key)
     if mask is None:
         mask = 0
-        for card, value in memo.items():
-            if op(bound, value) if flipped else op(value, bound):
-                mask |= 1 << card
+        for card in _PASSING[_MIRRORED[op] if flipped else op](memo.items(), bound):
+            mask |= 1 << card
         if op(bound, 0) if flipped else op(0, bound):
             mask |= everything & ~gs.mask
         gs.points_masks[key] = mask
     return mask
 
 
-def _members(mask: int):
+#: op -> the op with its sides swapped (`op(bound, value)` is `_MIRRORED[op](value, bound)`)
+_MIRRORED = {operator.eq: operator.eq, operator.ne: operator.ne, operator.lt: operator.gt,
+             operator.gt: operator.lt, operator.le: operator.ge, operator.ge: operator.le}
+#: op -> (card, value) pairs -> the cards whose value passes `op(value, bound)`, in one comprehension
+_PASSING = {
+    operator.eq: lambda items, bound: [card for card, value in items if value == bound],
+    operator.ne: lambda items, bound: [card for card, value in items if value != bound],
+    operator.lt: lambda items, bound: [card for card, value in items if value < bound],
+    operator.gt: lambda items, bound: [card for card, value in items if value > bound],
+    operator.le: lambda items, bound: [card for card, value in items if value <= bound],
+    operator.ge: lambda items, bound: [card for card, value in items if value >= bound],
+}
+
+
+def _members(mask: int) -> list[int]:
+    """The card ids of a mask, ascending (a list: folds read it in one go)."""
+    out = []
     while mask:
         low = mask & -mask
-        yield low.bit_length() - 1
+        out.append(low.bit_length() - 1)
         mask ^= low
+    return out
 
 
 def keep_where(mask: int, test, h: Here, p) -> int:
@@ -654,6 +673,8 @@ class _RuleWriter:
             lines.append("    occ = gs.occ")
         if "bit" in self.uses:
             lines.append("    bit = gs.where[card]")
+        if "regions" in self.uses:
+            lines.append("    regions = gs.region_masks()")
         lines.append(f"    return {body}")
         space = dict(self.names)
         exec(compile("\n".join(lines), "<card rule>", "exec"), space)     # noqa: S102 - our own text
@@ -697,8 +718,8 @@ class _RuleWriter:
         region = REGIONS.get(node.word.text)
         if region is None:
             return None
-        self.uses.add("bit")
-        return f"(gs.region_cells({region!r}) >> bit & 1 == 1)"
+        self.uses.update(("bit", "regions"))
+        return f"(regions[{_REGION_SLOTS[region]}] >> bit & 1 == 1)"
 
     def _call(self, node):
         func, args = node.func, node.args
@@ -748,25 +769,40 @@ class _RuleWriter:
             return f"({self.name(self.bits.col_cells)}[bit % {self.bits.width}] & occ)"
         region = {"centre": "centre", "corners": "corner", "edges": "edge"}.get(name)
         if region is not None:
-            return f"gs.region_cells({region!r})"
+            self.uses.add("regions")
+            return f"regions[{_REGION_SLOTS[region]}]"
         if name == "display":
             self.uses.add("occ")
             return "occ"
         return None
 
+    def _slot(self, cards: int):
+        """The slot of a card mask whose cells the grid state keeps (`GridState.kind_cells`)."""
+        kept = self.compiler.words.kept
+        return None if kept is None else kept.index.get(cards)
+
+    def _cells_of(self, cards: int) -> str:
+        slot = self._slot(cards)
+        return f"gs.cells_of({cards!r})" if slot is None else f"gs.kind_cells[{slot}]"
+
     def mask(self, node) -> str | None:
         """A condition of card words (as `SetExprCompiler._mask`) as an expression of the
-        display's cells whose cards meet it: cells of a kind or of a seat's cards are worked
-        out once per position (`GridState.cells_of`), `other` is every cell but this card's."""
+        display's cells whose cards meet it: the cells of a kind or of a seat's cards are kept
+        by the grid state as cards move (`GridState.kind_cells`, else worked out once per
+        position by `cells_of`), `other` is every cell but this card's."""
         words, names = self.compiler.words, self.compiler.names
         if isinstance(node, n.Ref):
             if node.name in names:
                 return None
             if node.name in words.kinds:
-                return f"gs.cells_of({words.kinds[node.name]!r})"
+                return self._cells_of(words.kinds[node.name])
             if node.name in ("own", "opponent") and words.seat_masks is not None:
                 self.uses.add("occ")
-                own = f"gs.cells_of({self.name(words.seat_masks)}[p])"
+                slots = [self._slot(mask) for mask in words.seat_masks]
+                if None in slots:
+                    own = f"gs.cells_of({self.name(words.seat_masks)}[p])"
+                else:
+                    own = f"gs.kind_cells[{self.name(slots)}[p]]"
                 return own if node.name == "own" else f"(occ & ~{own})"
             if node.name == "other":
                 self.uses.add("bit")

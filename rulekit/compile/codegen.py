@@ -138,10 +138,17 @@ def generate(rules) -> tuple[str, dict, dict[int, str], str | None]:
                 if made[1] is not None:
                     inlined.append((out.bind("step", step), made[1], made[2]))
                 break
+    from . import codegen_round
+    ending = codegen_round.emit(out, rules) if classes else None
+    if ending is not None:
+        classes["end_round"] = ending
+    inlined.reverse()          # the last decision step (tricks) decides most often: tested first
     state = _state_class(out, inlined) if inlined else None
     rest = [getattr(type(s), "generated_from", type(s)).__name__ for i, s in enumerate(rules.steps)
             if i not in classes]
-    out.lines("# Steps that run as the engine's classes: " + (", ".join(n for n in rest if n.isidentifier())
+    if "end_round" not in classes:
+        rest.append("Ruleset.end_round")
+    out.lines("# Steps that run as the engine's classes: " + (", ".join(n for n in rest if n.replace(".", "").isidentifier())
                                                             or "none") + ".")
     return out.source(rules.title), out.bound, classes, state
 
@@ -185,8 +192,8 @@ def _state_class(w, inlined) -> str:
 
 def _emitters() -> tuple:
     """The step emitters, each `emit(writer, step) -> (class name, legal body, apply body) | None`."""
-    from . import codegen_bids, codegen_deal, codegen_tricks
-    return codegen_deal, codegen_bids, codegen_tricks
+    from . import codegen_bids, codegen_deal, codegen_grid, codegen_tricks
+    return codegen_deal, codegen_bids, codegen_tricks, codegen_grid
 
 
 def covered(rules) -> list[tuple[str, bool]]:
@@ -220,7 +227,10 @@ def install(rules) -> dict:
     namespace = {"__name__": "rulekit.generated", "__builtins__": _BUILTINS, **bound}
     exec(code, namespace)
     for index, name in classes.items():
-        rules.steps[index].__class__ = namespace[name]
+        if index == "end_round":
+            rules.end_round = namespace[name]       # called as rules.end_round(state)
+        else:
+            rules.steps[index].__class__ = namespace[name]
     if state is not None:
         rules.state_class = namespace[state]
     rules.generated = filename

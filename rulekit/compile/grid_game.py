@@ -70,7 +70,7 @@ class GridGame:
         rows, cols, adjacency = (board.rows, board.cols, _adjacency(board)) if board else (1, 1, 8)
         self.config = gs_.GridConfig(self.deck.texts, self.owner, self.number, self.seat_cards,
                                      rows, cols, adjacency)
-        self.config.kinds = Kinds(kinds.values(), size)      # their cells are kept on the display
+        self.config.kinds = self.words.kept = Kinds(kinds.values(), size)    # their cells are kept
         if board is not None:
             self.words.bits = self.config.board
 

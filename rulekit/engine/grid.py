@@ -486,6 +486,8 @@ class BitBoard:
         self.interior = self.rect(margin, margin + 2 * rows - 2, margin, margin + 2 * cols - 2)
         self.outside = ((1 << self.size) - 1) & ~self.interior
         self.row_cells = [self.rect(r, r, 0, width - 1) for r in range(self.height)]
+        self.row_of = [bit // width for bit in range(self.size)]       # frame row of each bit
+        self.col_of = [bit % width for bit in range(self.size)]        # and its column
         self.col_cells = [self.rect(0, self.height - 1, c, c) for c in range(width)]
         self._near: dict[int, list[int]] = {}
         self._windows: dict[Box, int] = {}
@@ -590,8 +592,13 @@ class BitBoard:
 
     # -- moves
     def placements(self, occ: int, box: Box) -> int:
-        """Empty cells next to a card where a new card keeps the display inside the board."""
-        return self.grow(occ) & ~occ & self.window(box)
+        """Empty cells next to a card where a new card keeps the display inside the board
+        (``grow`` and ``window`` written out: this is asked before every card placed)."""
+        width = self.width
+        wide = occ | occ << 1 | occ >> 1
+        grown = wide | wide << width | wide >> width if self.adjacency == 8 else wide | occ << width | occ >> width
+        window = self._windows.get(box)
+        return grown & ~occ & (window if window is not None else self.window(box))
 
     def targets(self, occ: int, box: Box, src: int) -> int:
         """Cells the card at bit ``src`` of a connected display may move to (``relocations``).
@@ -634,12 +641,10 @@ class BitBoard:
         width, out = self.width, []
         rows = [occ >> r * width + c0 & (1 << c1 - c0 + 1) - 1 for r in range(r0, r1 + 1)]
         if "row" in lines:
-            for i, side, pattern, first, target in self._line_slides(rows, self.cols, ("left", "right")):
-                out.append(("row", r0 + i, side, (r0 + i) * width + c0, 1, pattern, first, target))
+            self._line_slides(rows, self.cols, ("row", r0, ("left", "right"), r0 * width + c0, width, 1), out)
         if "column" in lines:
-            for j, side, pattern, first, target in self._line_slides(self._transpose(rows, c1 - c0 + 1),
-                                                                     self.rows, ("top", "bottom")):
-                out.append(("column", c0 + j, side, r0 * width + c0 + j, width, pattern, first, target))
+            self._line_slides(self._transpose(rows, c1 - c0 + 1), self.rows,
+                              ("column", c0, ("top", "bottom"), r0 * width + c0, 1, width), out)
         return out
 
     def _transpose(self, rows: list[int], count: int) -> list[int]:
@@ -654,10 +659,13 @@ class BitBoard:
         full = (1 << block) - 1
         return [wide >> j * block & full for j in range(count)]
 
-    def _line_slides(self, lines: list[int], length: int, sides) -> list[tuple]:
-        """Slides into the lines of one direction, from their patterns: (line number, side,
-        pattern, the first place of the closed-up block, the sliding card's place)."""
-        out, count, eight, memo = [], len(lines), self.adjacency == 8, self._lines
+    def _line_slides(self, lines: list[int], length: int, where: tuple, out: list) -> None:
+        """Slides into the lines of one direction, from their patterns, appended to `out` as
+        ``slides`` gives them; `where` says how line number i lies in the frame: (line, index
+        of line 0, the two sides, frame bit of line 0's first place, bits from one line to the
+        next, bits from one place to the next)."""
+        count, eight, memo = len(lines), self.adjacency == 8, self._lines
+        name, index, sides, start, step, stride = where
         above = [0] * (count + 1)               # above[i]: the lines before line i, ORed
         below = [0] * (count + 1)               # below[i]: line i and those after it, ORed
         for i in range(count):
@@ -679,8 +687,7 @@ class BitBoard:
                     memo.clear()
                 found = memo[key] = _line_result(key, eight)
             for side, first, target in found:
-                out.append((i, sides[side], line, first, target))
-        return out
+                out.append((name, index + i, sides[side], start + i * step, stride, line, first, target))
 
 
 def _ring_table(adjacency: int) -> list[bool]:

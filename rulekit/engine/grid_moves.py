@@ -58,7 +58,7 @@ class CellMoves:
     def listed(self, key, origin, mask: int) -> CellList:
         """The moves of the cells of `mask`, in bit order (row by row): a new list."""
         out = CellList()
-        table = self._table(key, origin)
+        table = self.tables.get((key, origin)) or self._table(key, origin)
         out.free, out.cells = mask, table[0]
         if not mask:
             return out
@@ -76,10 +76,28 @@ class CellMoves:
             row += 1
         return out
 
+    def each(self, key, origin, mask: int) -> list[Move]:
+        """`listed` cell by cell, keeping no row patterns: for masks that seldom repeat."""
+        cells, make, out = self._table(key, origin)[0], self.make, []
+        while mask:
+            low = mask & -mask
+            bit = low.bit_length() - 1
+            move = cells[bit]
+            if move is None:
+                move = cells[bit] = make(key, origin, bit)
+            out.append(move)
+            mask ^= low
+        return out
+
     def _row(self, key, origin, row: int, pattern: int) -> tuple[Move, ...]:
+        cells, make = self.tables[key, origin][0], self.make
         start, moves = row * self.board.width, []
         while pattern:
             low = pattern & -pattern
-            moves.append(self.move(key, origin, start + low.bit_length() - 1))
+            bit = start + low.bit_length() - 1
+            move = cells[bit]
+            if move is None:
+                move = cells[bit] = make(key, origin, bit)
+            moves.append(move)
             pattern ^= low
         return tuple(moves)

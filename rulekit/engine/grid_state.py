@@ -107,12 +107,12 @@ class GridState:
             cells[slot] |= 1 << bit
         box = self._box
         if box is not None:                 # the box grows to hold the new cell
-            r, c = divmod(bit, self.board.width)
+            r, c = self.board.row_of[bit], self.board.col_of[bit]
             r0, r1, c0, c1 = box
             if not (r0 <= r <= r1 and c0 <= c <= c1):
-                self._box = (min(r0, r), max(r1, r), min(c0, c), max(c1, c))
+                self._box = (r if r < r0 else r0, r if r > r1 else r1, c if c < c0 else c0, c if c > c1 else c1)
         elif self.occ == 1 << bit:
-            r, c = divmod(bit, self.board.width)
+            r, c = self.board.row_of[bit], self.board.col_of[bit]
             self._box = (r, r, c, c)
         self._geo = self._points = None
 
@@ -219,21 +219,29 @@ class GridState:
     def region_cells(self, region: str) -> int:
         """The occupied cells of a region of the display's bounding box: "corner", "edge"
         (corners included) or "centre" (the cells off the edge)."""
-        memo = self._memo()
-        cells = memo.get(region)                # (beside card masks, which are ints)
-        if cells is None:
-            cells = memo[region] = self.occ & self.board.regions(self.box)[_REGIONS[region]] if self.occ else 0
-        return cells
+        return self.region_masks()[_REGIONS[region]]
+
+    def region_masks(self) -> tuple[int, int, int]:
+        """The occupied (corner, edge, centre) cells, worked out once per position."""
+        memo = self._geo
+        if memo is None:
+            memo = self._geo = {}
+        found = memo.get("regions")             # (beside card masks, which are ints)
+        if found is None:
+            occ = self.occ
+            if occ:
+                corner, edge, centre = self.board.regions(self.box)
+                found = (occ & corner, occ & edge, occ & centre)
+            else:
+                found = (0, 0, 0)
+            memo["regions"] = found
+        return found
 
     def in_region(self, card: int, region: str) -> bool:
         bit = self.where.get(card)
         if bit is None:
             return False
-        geo = self._geo
-        cells = geo.get(region) if geo is not None else None
-        if cells is None:
-            cells = self.region_cells(region)
-        return cells >> bit & 1 == 1
+        return self.region_masks()[_REGIONS[region]] >> bit & 1 == 1
 
     def points_memo(self, key) -> dict:
         """The memo of card points for the state as it is at `key` (fresh when `key` changed)."""

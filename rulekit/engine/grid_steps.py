@@ -236,13 +236,22 @@ class ChooseCard(Step):
         return moves
 
     def legal_moves(self, st) -> list[Move]:
-        return list(self.legal(st))
+        moves = self.cache.get(st.hands[st.current_player])
+        return list(moves if moves is not None else self.legal(st))
 
     def play(self, st, move) -> bool | None:
+        """`apply` written out, for an interned move of a card in hand (else None)."""
         card = self.card_of_move.get(id(move))
-        if card is None or not st.hands[st.current_player] >> card & 1:
+        seat, hands = st.current_player, st.hands
+        if card is None or not hands[seat] >> card & 1:
             return None
-        return self.apply(st, move)
+        st.pending[seat] = card
+        hands[seat] ^= 1 << card
+        for seat in range(seat + 1, st.n):
+            if hands[seat]:
+                st.current_player = seat
+                return False
+        return True
 
     def apply(self, st, move) -> bool:
         seat, hands = st.current_player, st.hands
@@ -312,7 +321,7 @@ class PlaceCards(Step):
             "place", bit, "place {} at {},{}".format(text, *pos(bit, origin))), _CACHE_LIMIT)
         self.moves = CellMoves(config.board, lambda card, origin, bit: Move(
             "move", (card, bit), "move {} to {},{}".format(texts[card], *pos(bit, origin))), _CACHE_LIMIT)
-        self.interned: dict = {}        # (card text, frame origin, slide) -> slide move
+        self.interned: dict = {}        # (card text, frame origin) -> slide -> its move
 
     # -- order
     def enter(self, st) -> bool:
@@ -379,6 +388,16 @@ class PlaceCards(Step):
         return self.places.listed(self.config.texts[card], gs.origin, self._free(gs))
 
     def legal_moves(self, st) -> list[Move]:
+        """`legal`, kept in `st._legal` for `play`; the caller gets a place list itself (it is
+        checked by its cell mask, so changing it changes nothing), the others as copies."""
+        gs = st.extra["grid"]
+        if gs.effect is None:
+            card = gs.revealed[st.current_player]
+            if not self.sliding >> card & 1:
+                occ, box = gs.occ, gs._box
+                free = self.board.placements(occ, box or gs.box) if occ else 1 << gs.bit_of((0, 0))
+                legal = st._legal = self.places.listed(self.config.texts[card], gs.origin, free)
+                return legal
         legal = st._legal = self.legal(st)
         return list(legal)
 
@@ -386,22 +405,47 @@ class PlaceCards(Step):
     def _free(gs) -> int:
         """The cells where the card to place may go (as `grid.placements`)."""
         occ = gs.occ
-        return gs.board.placements(occ, gs.box) if occ else 1 << gs.bit_of((0, 0))
+        if not occ:
+            return 1 << gs.bit_of((0, 0))
+        box = gs._box
+        return gs.board.placements(occ, box if box is not None else gs.box)
 
     def play(self, st, move) -> bool | None:
         """`apply` if `move` is an interned move of the legal list (kept in `st._legal`): a
-        place list knows its moves by their cells, the others (slides, card moves) are short."""
+        place list knows its moves by their cells, the others (slides, card moves) are short.
+        A move it does not take leaves `st._legal` empty, so `State` lists the moves afresh."""
         legal = st._legal
         if legal is None:
             legal = st._legal = self.legal(st)
         if legal.__class__ is CellList:
-            if move.__class__ is not Move or not legal.holds(move):
-                return None
-            return self.apply(st, move)
-        for candidate in legal:
-            if candidate is move:
+            if move.__class__ is Move:
+                bit = move.arg
+                if bit.__class__ is int and bit >= 0 and legal.free >> bit & 1 and legal.cells[bit] is move:
+                    return self.apply(st, move)
+            st._legal = None
+            return None
+        gs = st.extra["grid"]
+        if gs.effect is not None and move.__class__ is Move and move.kind == "move":
+            if self._moves_card(st, gs, move):          # one of the interned relocations
                 return self.apply(st, move)
+        else:
+            for candidate in legal:
+                if candidate is move:
+                    return self.apply(st, move)
+        st._legal = None
         return None
+
+    def _moves_card(self, st, gs, move) -> bool:
+        """Whether `move` is the interned move of a movable card to a cell it may go to."""
+        arg = move.arg
+        if arg.__class__ is not tuple or len(arg) != 2:
+            return False
+        mover, dst = arg
+        for _, card, free, unique in self._plan(st, gs):
+            if card == mover:
+                return (unique and dst.__class__ is int and dst >= 0 and free >> dst & 1 == 1
+                        and self.moves.move(mover, gs.origin, dst) is move)
+        return False
 
     def apply(self, st, move) -> bool:
         gs = st.extra["grid"]
@@ -424,7 +468,7 @@ class PlaceCards(Step):
             gs.recentre()
         if kind != "move" and self.movers[card] is not None:
             gs.effect = (seat, card, None)
-            if any(free for _, _, free in self._plan(st, gs)):
+            if any(entry[2] for entry in self._plan(st, gs)):
                 return False
             gs.effect = None
         queue = gs.queue                    # `_placed` and `_next`, written out
@@ -453,28 +497,40 @@ class PlaceCards(Step):
 
     def _slides(self, gs, card: int, lines: str) -> list[Move]:
         """`slide ... into row 1 from left` for every slide into a line `lines` names; each
-        move is interned per card text, frame and slide."""
-        text, origin, interned, moves = self.config.texts[card], gs.origin, self.interned, []
-        for slide in self.board.slides(gs.occ, gs.box, lines):
-            move = interned.get((text, origin, slide))
+        move is interned per card text, frame origin and slide."""
+        text, origin = self.config.texts[card], gs.origin
+        slides = self.board.slides(gs.occ, gs.box, lines)
+        table = self.interned.get((text, origin))
+        if table is not None:
+            try:
+                return list(map(table.__getitem__, slides))
+            except KeyError:
+                pass
+        else:
+            if len(self.interned) >= _CACHE_LIMIT:
+                self.interned.clear()
+            table = self.interned[text, origin] = {}
+        moves = []
+        for slide in slides:
+            move = table.get(slide)
             if move is None:
-                if len(interned) >= _CACHE_LIMIT:
-                    interned.clear()
                 index = slide[1] + origin[slide[0] != "row"]
-                move = interned[text, origin, slide] = Move(
-                    "slide", slide, f"slide {text} into {slide[0]} {index} from {slide[2]}")
+                move = table[slide] = Move("slide", slide, f"slide {text} into {slide[0]} {index} from {slide[2]}")
             moves.append(move)
         return moves
 
     def _plan(self, st, gs) -> tuple:
         """The pending `when placed, move ...` effect's movable cards, each (cell, card, the
-        cells it may move to), in cell order: worked out once and kept in `gs.effect`."""
+        cells it may move to, whether no other movable card has its text), in cell order:
+        worked out once and kept in `gs.effect`."""
         seat, card, plan = gs.effect
         if plan is None:
             movable = self.config.movers[card](st, gs, card, seat) & gs.mask
             board, where, occ, box, found = self.board, gs.where, gs.occ, gs.box, []
+            texts = [self.config.texts[c] for c in cards_of(movable)]
             for src in sorted(map(where.__getitem__, cards_of(movable))):
-                found.append((src, gs.at[src], board.targets(occ, box, src)))
+                mover = gs.at[src]
+                found.append((src, mover, board.targets(occ, box, src), texts.count(self.config.texts[mover]) == 1))
             plan = tuple(found)
             gs.effect = (seat, card, plan)
         return plan
@@ -483,12 +539,9 @@ class PlaceCards(Step):
         """`move sun to 0,3` for each cell a movable card may go to. Two movable cards with one
         text are told apart by their place: `move bee at 1,2 to 0,3` (such moves are made per list)."""
         texts, origin, moves, pos = self.config.texts, gs.origin, [], self.board.pos
-        counts: dict[str, int] = {}
-        for _, mover, _ in plan:
-            counts[texts[mover]] = counts.get(texts[mover], 0) + 1
-        for src, mover, free in plan:
-            if counts[texts[mover]] == 1:
-                moves += self.moves.listed(mover, origin, free)
+        for src, mover, free, unique in plan:
+            if unique:
+                moves += self.moves.each(mover, origin, free)
                 continue
             sr, sc = pos(src, origin)
             while free:

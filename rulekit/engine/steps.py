@@ -223,8 +223,12 @@ class Pass(Step):
 
     def apply(self, st, move) -> bool:
         st.pending[st.current_player] = move.arg
-        if self.next_undecided(st):
-            return False
+        pending, n = st.pending, st.n
+        for offset in range(1, n + 1):              # `next_undecided`, written out
+            seat = (st.current_player + offset) % n
+            if pending[seat] is None:
+                st.current_player = seat
+                return False
         _, offset = self._today(st)
         for seat in range(st.n):
             st.hands[seat] &= ~st.pending[seat]
@@ -339,6 +343,7 @@ class BidCard(Step):
     def __init__(self, deck, value_attr: str, repeat=None, redeal=None, restart: bool = False):
         self.deck, self.value_attr = deck, value_attr
         self.table = MoveTable(deck, "bid")
+        self.values = [deck.attribute(card, value_attr) for card in range(deck.size)]   # card -> its bid
         self.repeat, self.redeal = repeat, redeal   # repeat: (condition, [actions])
         self.restart = restart and redeal is not None
 
@@ -355,20 +360,40 @@ class BidCard(Step):
         return True
 
     def legal(self, st) -> list[Move]:
-        return self.table.for_mask(st.hands[st.current_player])
+        return self.table.by_runs(st.hands[st.current_player])
 
     legal_moves = legal
 
     def accepts(self, st, move: Move) -> bool:
         return self.table.allows(st.hands[st.current_player], move)
 
+    def play(self, st, move) -> bool | None:
+        """`accepts` and `apply` in one pass: the move's face must be in the hand."""
+        entry = self.table.cards_of_move.get(id(move))
+        if entry is None:
+            return None
+        seat = st.current_player
+        copies = st.hands[seat] & entry[0]
+        if not copies:
+            return None
+        card = move.arg
+        st.pending[seat] = card if copies >> card & 1 else (copies & -copies).bit_length() - 1
+        return self._next(st)
+
     def apply(self, st, move) -> bool:
         st.pending[st.current_player] = self.table.held(st.hands[st.current_player], move.arg)
-        if self.next_undecided(st):
-            return False
-        deck = self.deck
-        st.bid_cards = list(st.pending)
-        st.bids = [deck.attribute(c, self.value_attr) for c in st.bid_cards]
+        return self._next(st)
+
+    def _next(self, st) -> bool:
+        """The next seat to bid, or (all have) the bids revealed; True when bidding is over."""
+        pending, n = st.pending, st.n
+        for offset in range(1, n + 1):              # `next_undecided`, written out
+            seat = (st.current_player + offset) % n
+            if pending[seat] is None:
+                st.current_player = seat
+                return False
+        st.bid_cards = list(pending)
+        st.bids = list(map(self.values.__getitem__, pending))
         st.pending = [None] * st.n
         st.revealed = True
         if self.repeat is not None and self.repeat[0](st, None):
