@@ -115,7 +115,7 @@ def _build(cls: type, frozen: bool) -> type:
         __match_args__=names,
         _frozen_get=staticmethod(get if len(names) != 1 else _one(get)),
         __init__=_first_init,
-        __eq__=_eq, __ne__=_ne, __repr__=_repr, __reduce__=_reduce,
+        __eq__=_eq, __ne__=_ne, __repr__=_repr, __reduce__=_reduce, __setstate__=_setstate,
     )
     if frozen:
         namespace.update(__hash__=_hash, __setattr__=_refuse, __delattr__=_refuse)
@@ -178,6 +178,17 @@ def _repr(self) -> str:
 
 def _reduce(self):
     return self.__class__, self._frozen_get(self)
+
+
+def _setstate(self, state) -> None:
+    """What unpickling an attrs-made instance calls (state: {field: value}, or the values)."""
+    if isinstance(state, tuple) and len(state) == 2 and isinstance(state[1], dict):
+        state = state[1]                 # (dict, slots) as object.__reduce_ex__ gives it
+    names = [f.name for f in self.__attrs_attrs__]
+    items = state.items() if isinstance(state, dict) else zip(names, state)
+    for name, value in items:
+        if name in names:
+            _setattr(self, name, value)
 
 
 def _refuse(self, *_args):

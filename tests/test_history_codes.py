@@ -239,3 +239,18 @@ def test_a_copied_move_carries_no_code():
     for copy_ in (pickle.loads(pickle.dumps(move)), __import__("copy").copy(move)):
         assert (copy_.kind, copy_.arg, copy_.text) == ("bid", 2, "bid 2")
         assert not hasattr(copy_, "_code")
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_playout_keeps_every_move_through_the_round_ends(name):
+    """The engine's own playout (generated walks included) appends to the round's list while
+    round ends seal it: the history must still replay to the same game."""
+    game, n = sample_game(name)
+    for seed in range(3):
+        state = game.new_game(players=n, seed=seed)
+        made = state.playout(seed=seed)
+        assert h.count(state) == made and state.is_terminal
+        again = game.new_game(players=n, seed=seed)
+        for text in state.history:
+            again.apply(text)
+        assert again.view() == state.view()

@@ -136,3 +136,13 @@ def test_every_node_class_is_a_slots_record_with_a_span():
         assert not hasattr(cls.__new__(cls), "__dict__"), cls        # slots, as attrs made them
         if cls is not n.Span:
             assert "span" in names, cls
+
+
+def test_state_pickled_by_attrs_is_read_back():
+    """attrs pickled a slots instance as {field: value} (older versions: the values)."""
+    for state in ({"file": "f", "line": 1, "column": 2, "message": "m", "hint": None,
+                   "source_line": None, "end_column": None},
+                  ("f", 1, 2, "m", None, None, None)):
+        d = Diagnostic.__new__(Diagnostic)
+        d.__setstate__(state)
+        assert d == Diagnostic("f", 1, 2, "m")
