@@ -37,6 +37,24 @@ _CODE: dict[str, object] = {}
 
 _ATOMS = (int, str, type(None))
 
+#: A table with more numbers than this is handed to the module as an object instead of
+#: being written out: compiling a literal of a million numbers takes seconds (a rule file
+#: with a large deck or many cases), and nobody reads a table that size in the source.
+MAX_LITERAL_ITEMS = 20_000
+
+
+def _items_past(value, budget: int) -> int:
+    """How much of `budget` is left after counting the numbers and strings in `value` (a
+    nested tuple or list); below zero once there are more, and counting stops there."""
+    stack = [value]
+    while stack and budget >= 0:
+        item = stack.pop()
+        if item.__class__ in (tuple, list):
+            stack.extend(item)
+        else:
+            budget -= 1
+    return budget
+
 
 def literal(value) -> str:
     """`repr` of an int, bool, None, str or (nested) tuple/list of them, as a tuple; anything
@@ -67,7 +85,13 @@ class Writer:
         return f"{prefix}_{self._count}"
 
     def const(self, prefix: str, value, comment: str = "") -> str:
-        """A module constant holding `value` (validated); equal values share one name."""
+        """A module constant holding `value` (validated); equal values share one name. A
+        table too large to be worth reading (`MAX_LITERAL_ITEMS`) is handed in as an
+        object, under the same kind of generated name, with a comment saying so."""
+        if _items_past(value, MAX_LITERAL_ITEMS) < 0:
+            name = self.bind(prefix, value)
+            self.head.append(f"# {name}: {comment + ', ' if comment else ''}a table too large to write out, handed in")
+            return name
         text = literal(value)
         found = self._consts.get(text)
         if found is not None:
