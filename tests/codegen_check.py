@@ -15,6 +15,7 @@ VOCABULARY = frozenset("""
     sitting bids list len range id get append bit_length bit_count is_terminal current_player _at
     hands trump lead tricks_won taken last_trick tricks_played leader advance _legal _history n
     revealed arg extra _ __slots__ at follow enter words round random_words undealt aside dealt_cards places i j map sum __getitem__ dealt turned suit bit min
+    won scores ended points dealer max_rounds finish reset_round last_round
     gs effect occ free _box box bit_of origin cells moves pending over __class__
 """.split())
 
@@ -50,4 +51,5 @@ def assert_only_generator_names(source: str) -> None:
             strings.remove(ast.get_docstring(node, clean=False))
     title = [n for n in tree.body if isinstance(n, ast.Assign) and n.targets[0].id == "TITLE"]
     strings.remove(ast.literal_eval(title[0].value))
-    assert set(strings) <= {"sitting", "turned", "grid"}, strings     # the only strings the templates use
+    keys = {"sitting", "turned", "grid", "round", "bids", "tricks_won", "points", "scores"}
+    assert set(strings) <= keys, strings     # the only strings the templates use

@@ -244,3 +244,96 @@ def test_a_game_that_reads_players_with_a_huge_player_range_is_refused_at_once(h
     error = refused(wizard.replace("players 3..6", f"players 3..{high}"))
     messages = [d.message for d in error.diagnostics]
     assert "at most 16 players are supported" in messages or any("is too large" in m for m in messages)
+
+
+# ---- many cases, large decks (found by the long loader fuzz) -----------------------------------
+
+WIZARD = (Path(__file__).resolve().parent.parent / "examples" / "games" / "wizard.rules").read_text()
+
+
+def test_a_trick_winner_rule_with_a_thousand_cases_loads_and_plays():
+    """A spliced Wizard with 1,300 `any trump played -> highest trump` cases took minutes:
+    the analysis compared every case with every earlier one, and the compiler wrote a plan
+    of every case for every trump and lead into the generated source."""
+    repeated = "  any trump played  -> highest trump\n" * 1000
+    text = WIZARD.replace("  any trump played  -> highest trump\n", repeated, 1)
+    assert text != WIZARD
+    game = rulekit.loads(text)
+    state = game.new_game(players=4, seed=1)
+    assert state.playout(1) > 0 and state.is_terminal
+    from rulekit.compile import codegen
+    source = codegen.generate(game.ruleset(4))[0]
+    assert len(source) < len(codegen.generate(rulekit.loads(WIZARD).ruleset(4))[0]) * 2
+
+
+def test_a_large_deck_hands_its_tables_to_the_generated_module():
+    """190 suits of 5 cards: the follow and winner tables hold about a million numbers, which
+    took half a minute to compile as literals; they are handed in, and the module says so."""
+    names = ", ".join(f"s{i}" for i in range(190))
+    text = (INSTINCT.replace("suits black, blue, green, red, white", f"suits {names}")
+            .replace("ranks 1..12", "ranks 1..5").replace("deal 11 each", "deal 2 each")
+            .replace("tricks 11", "tricks 2").replace("bid 0..11", "bid 0..2").replace("6..11: 50, ", ""))
+    game = rulekit.loads(text)
+    from rulekit.compile import codegen
+    source = codegen.generate(game.ruleset(4))[0]
+    assert "a table too large to write out, handed in" in source
+    assert max(map(len, source.splitlines())) < 200_000
+    state = game.new_game(players=4, seed=2)
+    assert state.playout(2) > 0 and state.is_terminal
+
+
+def _cases_finding_no_card_by_definition(deck, tables, trumps, leads) -> set[int]:
+    """The definition, case by case: a case is flagged when some trick reaches it (no earlier
+    case decided it), meets its condition, and holds no card its pick admits."""
+    from rulekit.dsl import nodes as n
+
+    def reachable(index, trump, lead):
+        allowed = -1
+        for kind, table, pick in tables[:index]:
+            picked = pick[trump + 1][lead + 1]
+            if kind is n.LeadIs and not table[trump + 1][lead + 1] >> lead & 1:
+                continue
+            if kind is n.AnyPlayed:
+                picked &= table[trump + 1][lead + 1]
+            if picked >> lead & 1:
+                return None
+            allowed &= ~picked
+        return allowed
+
+    flagged = set()
+    for index, (kind, condition, pick) in enumerate(tables):
+        for trump in trumps:
+            for lead in range(deck.size):
+                if leads is not None and not leads[trump + 1] >> lead & 1:
+                    continue
+                allowed, picked = reachable(index, trump, lead), pick[trump + 1][lead + 1]
+                if allowed is None or picked >> lead & 1:
+                    continue
+                if kind is n.LeadIs and not condition[trump + 1][lead + 1] >> lead & 1:
+                    continue
+                if kind is n.AnyPlayed and not condition[trump + 1][lead + 1] & allowed & ~picked:
+                    continue
+                flagged.add(index)
+    return flagged
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.data())
+def test_the_one_pass_case_analysis_agrees_with_its_definition(data):
+    from types import SimpleNamespace
+
+    from rulekit.dsl import nodes as n
+    size = data.draw(st.integers(1, 8))
+    trumps = list(range(-1, data.draw(st.integers(0, 2))))
+    rows = len(trumps) + 1
+
+    def table():
+        return [[data.draw(st.integers(0, 2 ** size - 1)) for _ in range(size + 1)] for _ in range(rows + 1)]
+    tables = []
+    for _ in range(data.draw(st.integers(1, 5))):
+        kind = data.draw(st.sampled_from([n.LeadIs, n.AnyPlayed, object]))
+        tables.append((kind, table() if kind is not object else None, table()))
+    leads = data.draw(st.none() | st.lists(st.integers(0, 2 ** size - 1), min_size=rows + 1, max_size=rows + 1))
+    deck = SimpleNamespace(size=size)
+    assert analysis._cases_finding_no_card(deck, tables, trumps, leads) == \
+        _cases_finding_no_card_by_definition(deck, tables, trumps, leads)

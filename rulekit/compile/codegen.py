@@ -37,6 +37,24 @@ _CODE: dict[str, object] = {}
 
 _ATOMS = (int, str, type(None))
 
+#: A table with more numbers than this is handed to the module as an object instead of
+#: being written out: compiling a literal of a million numbers takes seconds (a rule file
+#: with a large deck or many cases), and nobody reads a table that size in the source.
+MAX_LITERAL_ITEMS = 20_000
+
+
+def _items_past(value, budget: int) -> int:
+    """How much of `budget` is left after counting the numbers and strings in `value` (a
+    nested tuple or list); below zero once there are more, and counting stops there."""
+    stack = [value]
+    while stack and budget >= 0:
+        item = stack.pop()
+        if item.__class__ in (tuple, list):
+            stack.extend(item)
+        else:
+            budget -= 1
+    return budget
+
 
 def literal(value) -> str:
     """`repr` of an int, bool, None, str or (nested) tuple/list of them, as a tuple; anything
@@ -67,7 +85,13 @@ class Writer:
         return f"{prefix}_{self._count}"
 
     def const(self, prefix: str, value, comment: str = "") -> str:
-        """A module constant holding `value` (validated); equal values share one name."""
+        """A module constant holding `value` (validated); equal values share one name. A
+        table too large to be worth reading (`MAX_LITERAL_ITEMS`) is handed in as an
+        object, under the same kind of generated name, with a comment saying so."""
+        if _items_past(value, MAX_LITERAL_ITEMS) < 0:
+            name = self.bind(prefix, value)
+            self.head.append(f"# {name}: {comment + ', ' if comment else ''}a table too large to write out, handed in")
+            return name
         text = literal(value)
         found = self._consts.get(text)
         if found is not None:
@@ -114,10 +138,17 @@ def generate(rules) -> tuple[str, dict, dict[int, str], str | None]:
                 if made[1] is not None:
                     inlined.append((out.bind("step", step), made[1], made[2]))
                 break
+    from . import codegen_round
+    ending = codegen_round.emit(out, rules) if classes else None
+    if ending is not None:
+        classes["end_round"] = ending
+    inlined.reverse()          # the last decision step (tricks) decides most often: tested first
     state = _state_class(out, inlined) if inlined else None
     rest = [getattr(type(s), "generated_from", type(s)).__name__ for i, s in enumerate(rules.steps)
             if i not in classes]
-    out.lines("# Steps that run as the engine's classes: " + (", ".join(n for n in rest if n.isidentifier())
+    if "end_round" not in classes:
+        rest.append("Ruleset.end_round")
+    out.lines("# Steps that run as the engine's classes: " + (", ".join(n for n in rest if n.replace(".", "").isidentifier())
                                                             or "none") + ".")
     return out.source(rules.title), out.bound, classes, state
 
@@ -196,7 +227,10 @@ def install(rules) -> dict:
     namespace = {"__name__": "rulekit.generated", "__builtins__": _BUILTINS, **bound}
     exec(code, namespace)
     for index, name in classes.items():
-        rules.steps[index].__class__ = namespace[name]
+        if index == "end_round":
+            rules.end_round = namespace[name]       # called as rules.end_round(state)
+        else:
+            rules.steps[index].__class__ = namespace[name]
     if state is not None:
         rules.state_class = namespace[state]
     rules.generated = filename

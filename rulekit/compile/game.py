@@ -104,18 +104,22 @@ class Ruleset:
             st.dealt[st.dealer] += 1
         ended = self.end(st, None) or (self.grid is not None and self.grid.stalled(st))
         if ended or st.round >= self.max_rounds:
-            if self.final_score is not None:
-                finals = [self.final_score(st, seat) for seat in range(st.n)]
-                st.scores = [score + final for score, final in zip(st.scores, finals)]
-            st.is_terminal = True
-            st.current_player = None
-            # stopped by the cap: nobody won (the view says `capped`, see `capped`)
-            st.winners = self.winners_of(st) if ended else []
+            self.finish(st, ended)
             return
         st.round += 1
         if self.dealer_then == "next" and st.dealer is not None:
             st.dealer = (st.dealer + 1) % st.n
         self.reset_round(st)
+
+    def finish(self, st: State, ended: bool) -> None:
+        """The game is over: by its end condition (`ended`) or stopped by the round cap."""
+        if self.final_score is not None:
+            finals = [self.final_score(st, seat) for seat in range(st.n)]
+            st.scores = [score + final for score, final in zip(st.scores, finals)]
+        st.is_terminal = True
+        st.current_player = None
+        # stopped by the cap: nobody won (the view says `capped`, see `capped`)
+        st.winners = self.winners_of(st) if ended else []
 
     def capped(self, st: State) -> bool:
         """Was the game stopped by the round cap (`max_rounds`) rather than by its rules?
@@ -398,22 +402,24 @@ def _tricks_step(rules: Ruleset, sections: dict, clause, bid):
 def _build_score(rules: Ruleset, score, exprs: ExprCompiler) -> None:
     if score is None:
         return
-    cases = []
+    cases, kinds = [], []
     for case in score.cases:
         condition = case.condition
         if isinstance(condition, n.Made):
-            test = lambda st, seat: st.bids[seat] == st.tricks_won[seat]      # noqa: E731
+            test, kind = (lambda st, seat: st.bids[seat] == st.tricks_won[seat]), "made"     # noqa: E731
         elif isinstance(condition, n.Missed):
-            test = lambda st, seat: st.bids[seat] != st.tricks_won[seat]      # noqa: E731
+            test, kind = (lambda st, seat: st.bids[seat] != st.tricks_won[seat]), "missed"   # noqa: E731
         elif isinstance(condition, n.CondExpr):
-            test = exprs.compile(condition.expr).fn
+            test, kind = exprs.compile(condition.expr).fn, "test"
         else:
-            test = lambda st, seat: True                                      # noqa: E731
+            test, kind = (lambda st, seat: True), "else"                                    # noqa: E731
         cases.append((test, exprs.compile(case.expr).fn))
+        kinds.append((kind, *cases[-1]))
 
     def score_of(st, seat):
         for test, points in cases:
             if test(st, seat):
                 return points(st, seat)
         return 0
+    score_of.cases = kinds          # what the generator writes out (compile/codegen_round.py)
     rules.score = score_of

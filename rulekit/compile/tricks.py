@@ -160,8 +160,12 @@ def winner_rule(rule: n.TrickWinner, preds: PredicateTables):
     bit when the rule's order follows the card ids there (`_HIGHEST_BIT`, `_LOWEST_BIT`);
     otherwise `pick(trick, hit)` scans the trick.
     """
-    resolved = []
+    resolved, seen = [], set()
     for case in rule.cases:
+        written = (n.shape(case.condition), n.shape(case.pred), case.pick)
+        if written in seen:         # a case written again never decides: the first did not
+            continue
+        seen.add(written)
         needed = _needed_table(case.condition, preds)
         resolved.append((needed, preds.table(case.pred), case.pick))
     picks = {}     # (pick, admitted) -> pick function: few distinct admitted masks

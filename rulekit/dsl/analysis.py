@@ -286,7 +286,7 @@ def cases_find_a_card(checker, rule, deck, tables) -> None:
         trumps, leads = _trumps(checker, deck), _possible_leads(checker, deck)
         if leads is not None and not any(leads):
             leads = None        # a lead rule no card meets: reported by the checker itself
-        flagged = [i for i in range(len(rule.cases)) if _may_find_no_card(deck, tables, i, trumps, leads)]
+        flagged = sorted(_cases_finding_no_card(deck, tables, trumps, leads))
     for index in flagged:
         checker.report(rule.cases[index], "this case can find no card to win the trick",
                        "pick among cards the lead always belongs to (`card of lead suit`, "
@@ -301,24 +301,35 @@ def _admits_lead_syntactically(case) -> bool:
     return guarded or _admits_lead(case.pred)
 
 
-def _may_find_no_card(deck, tables, index: int, trumps: list[int], leads) -> bool:
-    """Is there a trick that reaches case `index`, meets its condition, and holds no card
-    its pick admits? The lead is in every trick; `any P played` needs a P card in it."""
-    kind, condition, pick = tables[index]
+def _cases_finding_no_card(deck, tables, trumps: list[int], leads) -> set[int]:
+    """The cases for which some trick reaches them, meets their condition, and holds no card
+    their pick admits. The lead is in every trick; `any P played` needs a P card in it.
+
+    Per trump and lead the cases are walked once, in order, keeping the cards a trick that
+    gets this far may hold: an earlier case whose condition holds passes a trick on only
+    when none of the cards it picks among was played (so a file with many cases costs its
+    number of cases, not its square)."""
+    flagged: set[int] = set()
     for trump in trumps:
         for lead in range(deck.size):
             if leads is not None and not leads[trump + 1] >> lead & 1:
                 continue
-            allowed = _reachable(tables, index, trump, lead)
-            picked = pick[trump + 1][lead + 1]
-            if allowed is None or picked >> lead & 1:
-                continue
-            if kind is n.LeadIs and not condition[trump + 1][lead + 1] >> lead & 1:
-                continue
-            if kind is n.AnyPlayed and not condition[trump + 1][lead + 1] & allowed & ~picked:
-                continue
-            return True
-    return False
+            allowed = -1
+            for index, (kind, table, pick) in enumerate(tables):
+                picked = pick[trump + 1][lead + 1]
+                condition = table[trump + 1][lead + 1] if table is not None else None
+                applies = kind is not n.LeadIs or condition >> lead & 1
+                if index not in flagged and applies and not picked >> lead & 1 and \
+                        not (kind is n.AnyPlayed and not condition & allowed & ~picked):
+                    flagged.add(index)
+                if not applies:
+                    continue
+                if kind is n.AnyPlayed:
+                    picked &= condition
+                if picked >> lead & 1:
+                    break               # every trick with this lead is decided here
+                allowed &= ~picked
+    return flagged
 
 
 def _deck_model(checker):
@@ -374,24 +385,6 @@ def _possible_leads(checker, deck):
         return [row[0] for row in PredicateTables(deck).table(follow.lead_from.pred)]
     except (KeyError, ValueError, IndexError, AttributeError, TypeError):
         return None             # names the checker has already reported
-
-
-def _reachable(tables, index: int, trump: int, lead: int):
-    """Cards that may lie in a trick that reaches case `index` (None: no trick does).
-
-    An earlier case whose condition holds passes a trick on only when none of the cards it
-    picks among was played; `any X played` holds only when an X card was."""
-    allowed = -1
-    for kind, table, pick in tables[:index]:
-        picked = pick[trump + 1][lead + 1]
-        if kind is n.LeadIs and not table[trump + 1][lead + 1] >> lead & 1:
-            continue
-        if kind is n.AnyPlayed:
-            picked &= table[trump + 1][lead + 1]
-        if picked >> lead & 1:
-            return None
-        allowed &= ~picked
-    return allowed
 
 
 # ---- variants -------------------------------------------------------------------------------
