@@ -159,8 +159,8 @@ class Pass(Step):
     stands for both, as a list built per decision."""
     name = "pass"
     simultaneous = True
-    #: interned moves kept at most (a deck of 52 passing 3 has 22,100 sets)
-    LIMIT = 200_000
+    #: interned moves kept at most (a deck of 52 passing 3 has 22,100 sets); past it, all are made again
+    LIMIT = 50_000
 
     def __init__(self, deck, plan: tuple[tuple[int, int], ...]):
         self.deck, self.plan = deck, plan        # plan: (count, seat offset) per round
