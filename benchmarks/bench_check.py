@@ -63,6 +63,9 @@ def measure(name: str, games: int, players: int | None, thorough: bool, repeats:
     """Plain and checked play of the same games, `repeats` times interleaved; the medians."""
     game = rulekit.load(name)
     count = players if players in game.players else (4 if 4 in game.players else game.players[0])
+    warm = range(10_000, 10_000 + games)        # untimed: the first games of a process pay its set-up
+    plain(game, count, warm)
+    checked(game, count, warm, thorough)
     plain_runs, checked_runs, ratios, total = [], [], [], 0
     for repeat in range(repeats):
         seeds = range(repeat * games, (repeat + 1) * games)     # fresh games in each repetition

@@ -20,9 +20,14 @@ class Before:
                  "tricks_played", "step")
 
     def __init__(self, st):
+        self.scores, self.tricks_won, self.trick, self.taken = [], [], [], []
+        self.take(st)
+
+    def take(self, st) -> None:
+        """Take what `st` is now (into the same lists: a check after every move makes no garbage)."""
         self.round, self.is_terminal, self.step = st.round, st.is_terminal, st._step
-        self.scores, self.tricks_won = list(st.scores), list(st.tricks_won)
-        self.trick, self.taken, self.tricks_played = list(st.trick), list(st.taken), st.tricks_played
+        self.scores[:], self.tricks_won[:] = st.scores, st.tricks_won
+        self.trick[:], self.taken[:], self.tricks_played = st.trick, st.taken, st.tricks_played
         seat = st.current_player
         self.mover_hand = st.hands[seat] if seat is not None and 0 <= seat < len(st.hands) else 0
 

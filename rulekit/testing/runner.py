@@ -199,21 +199,24 @@ def play_checked(game, players: int, seed: int, checks: _Checks, moves=None, onl
 
 def _walk(state, rng: random.Random, moves, checks: _Checks, out: _Outcome) -> None:
     """The default schedule: quick checks after every move, the others as they fall due;
-    the state before a move is made again only when a check reads it (`Past`)."""
-    past = Past(state)
-    fixed = bool(checks.extra)          # your own invariants read the state before every move
+    the state before a move is made again only when a check reads it (`Past`). One
+    `Before` and one look serve every move, so that checking makes little garbage."""
+    past = Past(state, 1 if checks.extra else None)     # your own invariants read the state before every move
     look = LazyLook(state, None, None)
     phase = state._step
     checks.run(look, 0, True)
+    before = quick.Before(state)
+    legal, look = look.legal, LazyLook(state, past, before)
     while not state.is_terminal if moves is None else len(out.moves) < len(moves):
         if moves is None:
-            legal = look.legal if look.legal is not None else state.legal_moves()
+            if legal is None:
+                legal = state.legal_moves()
             if not legal:
                 break
             move = text = rng.choice(legal).text     # as a replay gives it: the text
         else:
             move = text = moves[len(out.moves)]
-        before = quick.Before(state)
+        before.take(state)
         last_round = state.last_round
         past.moving(state)
         out.moves.append(text)          # first, so that a move that crashes is in the replay
@@ -221,11 +224,10 @@ def _walk(state, rng: random.Random, moves, checks: _Checks, out: _Outcome) -> N
         past.moved(move)
         if state.last_round is not last_round and state.last_round is not None:
             out.rounds.append(state.last_round)
-            if not fixed:
-                past.round_length(len(out.moves), state.round - 1)
-        look = LazyLook(state, past, before)
+        look.renew()
         changed, phase = state._step != phase, state._step
         checks.run(look, len(out.moves), changed)
+        legal = look.legal
 
 
 def _walk_thorough(state, rng: random.Random, moves, checks: _Checks, out: _Outcome, only) -> None:

@@ -28,6 +28,7 @@ and the moves since (`Past`): it is made again only when a check asks for it.
 from __future__ import annotations
 
 import traceback
+from math import isqrt
 
 from ..engine.history import count
 from . import invariants as inv
@@ -39,7 +40,7 @@ from .invariants import InvariantError, Look
 LIGHT_EVERY = 150
 #: Decisions between two runs of the costly invariants (at the next first move of a phase,
 #: trick, round or secret choice, or at once after twice as many).
-HEAVY_EVERY = 1000
+HEAVY_EVERY = 2000
 #: A game of L decisions ends with a replay and a restore with its move list with the
 #: chance L / (END_FIXED + END_PER_MOVE * L) (about what those cost, in decisions, over
 #: a sixth of the game's own cost), drawn from its seed.
@@ -71,10 +72,9 @@ class Plan:
     def __init__(self, seed: int = 0):
         self.seed = seed
         full = seed % FULL_EVERY == 0
-        spread = seed * 7919
-        self.light = LIGHT_EVERY if full else spread % LIGHT_EVERY
-        self.heavy = HEAVY_EVERY if full else spread % HEAVY_EVERY
-        self.full, self.draw = full, spread % 1000
+        self.light = LIGHT_EVERY if full else _spread(seed, 0x9E3779B97F4A7C15, LIGHT_EVERY)
+        self.heavy = HEAVY_EVERY if full else _spread(seed, 0xD1B54A32D192ED03, HEAVY_EVERY)
+        self.full, self.draw = full, _spread(seed, 0xC2B2AE3D27D4EB4F, 1000)
         self.kinds: list = []       # (step, secret pending) seen at decisions, in the order first seen
         self.heavies = 0            # costly checks run in this game
         self.rules = self.knows = self.per_round = self._bound = None
@@ -119,30 +119,41 @@ class Plan:
         return self.full or self.draw * (END_FIXED + END_PER_MOVE * moves) < 1000 * moves
 
 
+def _spread(seed: int, odd: int, period: int) -> int:
+    """A number in 0..period-1 for `seed`: consecutive seeds fall far apart, evenly over
+    the range (the fraction of seed * odd / 2**64, as in Fibonacci hashing)."""
+    return ((seed * odd) & 0xFFFFFFFFFFFFFFFF) * period >> 64
+
+
 class Past:
     """The state before the last move, made on demand: a copy now and then, and the moves since.
 
-    Which copy it starts from changes only what it costs: it is always the same state."""
+    How often it copies follows how often a check asks for the state before (about the
+    square root of twice the moves between two asks, so that copying and replaying cost
+    alike); which copy it starts from changes only the cost: it is always the same state."""
 
-    def __init__(self, state):
-        self.copy, self.since, self.every = state.clone(), [], 1
+    def __init__(self, state, every: int | None = None):
+        self.copy, self.since = state.clone(), []
+        self.fixed = every is not None
+        self.every = every or 8
+        self.moves, self.asked = 0, 0
         self._before = None
 
     def moving(self, state) -> None:
         """`state` is about to make a move."""
         self._before = None
+        self.moves += 1
         if len(self.since) >= self.every:
             self.copy, self.since = state.clone(), []
+            if not self.fixed:
+                self.every = max(1, min(COPY_EVERY, isqrt(2 * self.moves // (self.asked + 1))))
 
     def moved(self, move) -> None:
         self.since.append(move)
 
-    def round_length(self, moves: int, rounds: int) -> None:
-        """Copy less often in games whose rounds are long (a round end needs the state before)."""
-        self.every = max(1, min(COPY_EVERY, moves // max(1, rounds) // 4))
-
     def before(self):
         if self._before is None:
+            self.asked += 1
             self._before = self._made()
         return self._before
 
@@ -162,8 +173,16 @@ class LazyLook(Look):
 
     def __init__(self, state, past: Past | None, quick_before: quick.Before | None):   # noqa: D107
         self.state, self._past, self.quick_before = state, past, quick_before
-        self._full = self._before_full = self._trace = self.legal = None
-        self._seats = {}
+        self._full = self._before_full = self._trace = self.legal = self._seats = None
+
+    def renew(self) -> None:
+        """Forget what was seen of the state: it has made a move."""
+        self._full = self._before_full = self._trace = self.legal = self._seats = None
+
+    def seat(self, seat: int) -> dict:
+        if self._seats is None:
+            self._seats = {}
+        return super().seat(seat)
 
     @property
     def before(self):
