@@ -207,3 +207,24 @@ def test_the_literals_refuse_anything_but_ints_strings_and_tuples():
     for bad in ("x; import os", "1a", "é", "a b", ""):
         with pytest.raises((ValueError, IndexError)):
             writer.name(bad)
+
+
+@pytest.mark.parametrize("path", FILES, ids=[Path(p).stem for p in FILES])
+def test_the_generated_deal_deals_what_the_hand_written_one_deals_every_round(path):
+    from rulekit.engine import steps
+
+    game = rulekit.load(path)
+    for players in game.players:
+        rules = game.ruleset(players)
+        deal = rules.steps[0] if rules.steps else None
+        if not isinstance(deal, steps.Deal) or type(deal).enter is steps.Deal.enter:
+            continue
+        reference = type(deal).generated_from.deal
+        for round_ in range(1, len(deal.counts) + 2):
+            ours, theirs = game.new_game(players, seed=round_), game.new_game(players, seed=round_)
+            for state in (ours, theirs):
+                state.round, state.chance = round_, 7
+            deal.enter(ours)
+            reference(deal, theirs)
+            assert (ours.hands, ours.undealt, ours.trump, ours.extra.get("turned"), ours.chance) == (
+                theirs.hands, theirs.undealt, theirs.trump, theirs.extra.get("turned"), theirs.chance)

@@ -24,16 +24,33 @@ $COUNT        n = st.n
         places = min(dealt_cards + $TURN, $LAST)
         words = st.random_words(places if places > 0 else 0)
         cards = list($CARDS)
-        for i in range(places):
-            j = i + ((words[i] * $SPANS[i]) >> 32)
-            cards[i], cards[j] = cards[j], cards[i]
         hands, aside = st.hands, st.aside
-        bit = $BITS.__getitem__
         dealt = 0
-        for seat in range(n):
-            hand = hands[seat] = sum(map(bit, cards[seat * count:seat * count + count]))
-            dealt |= hand
-            aside[seat] = 0
+        if places >= dealt_cards:       # each place drawn is dealt at once (its card stays put)
+            i = 0
+            for seat in range(n):
+                hand = 0
+                for i in range(i, i + count):
+                    j = i + ((words[i] * $SPANS[i]) >> 32)
+                    card = cards[j]
+                    cards[j] = cards[i]
+                    hand |= $BITS[card]
+                i += 1
+                hands[seat] = hand
+                dealt |= hand
+                aside[seat] = 0
+            for i in range(dealt_cards, places):
+                j = i + ((words[i] * $SPANS[i]) >> 32)
+                cards[i], cards[j] = cards[j], cards[i]
+        else:                           # every card dealt: the last place is not drawn
+            for i in range(places):
+                j = i + ((words[i] * $SPANS[i]) >> 32)
+                cards[i], cards[j] = cards[j], cards[i]
+            bit = $BITS.__getitem__
+            for seat in range(n):
+                hand = hands[seat] = sum(map(bit, cards[seat * count:seat * count + count]))
+                dealt |= hand
+                aside[seat] = 0
         st.undealt = $ALL ^ dealt
 $TURNED        return False
 """
