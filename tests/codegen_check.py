@@ -17,6 +17,7 @@ VOCABULARY = frozenset("""
     revealed arg extra _ __slots__ at follow enter words round random_words undealt aside dealt_cards places i j map sum __getitem__ dealt turned suit bit min
     won scores ended points dealer max_rounds finish reset_round last_round
     gs effect occ free _box box bit_of origin cells moves pending over __class__
+    queue passer tiebreaker put recentre pop _next _step step deck decks rules end_round
 """.split())
 
 

@@ -7,6 +7,12 @@ says what they do): choosing a card of the hand, and placing a card on a free ce
 by the cell mask of the place list (`grid_moves.CellList`). Anything else (a slide, moving a
 card after a placement, a move given as text) goes through the steps as before. The steps
 keep their classes' behaviour: their generated subclasses add nothing.
+
+A placement of a card without a `when placed` effect is played in the generated `apply`
+itself (`PlaceCards.apply`'s path for it, written out). When the round's steps after placing
+are plain draws (`draw N each`, nothing kept), the last placement of a round also runs what
+`State.advance` would: the draws, `rules.end_round`, and the next round's choosing, in
+one generated function (`after_placing_N`), so a round of four decisions pays no step loop.
 """
 from __future__ import annotations
 
@@ -15,6 +21,16 @@ from string import Template
 from ..engine import grid_steps
 from ..engine.grid_moves import CellList
 from ..engine.moves import Move
+from .codegen import literal
+
+
+def _mask(table) -> int:
+    """The cards whose entry in a per-card table is set, as a mask."""
+    mask = 0
+    for card, entry in enumerate(table):
+        if entry is not None:
+            mask |= 1 << card
+    return mask
 
 _CLASS = """\
 class $CLS($BASE):
@@ -58,20 +74,106 @@ if gs.effect is None:
 return at.legal_moves(st)
 """
 
-#: a place move of the listed cells; the step's `apply` places it and says whether it is over
+#: a place move of the listed cells: a card without a `when placed` effect is put here (as
+#: `PlaceCards.apply` does), any other through the step's `apply`; then the next seat, or the
+#: end of the step
 _PLACE_APPLY = """\
 legal = st._legal
 if legal.__class__ is $CELL_LIST and move.__class__ is $MOVE:
     bit = move.arg
     if bit.__class__ is $INT and bit >= 0 and legal.free >> bit & 1 and legal.cells[bit] is move:
-        over = at.apply(st, move)
+        gs = st.extra["grid"]
+        seat = st.current_player
+        revealed = gs.revealed
+        card = revealed[seat]
+        if $MOVING >> card & 1:
+            over = at.apply(st, move)
+        else:
+            revealed[seat] = None
+            gs.put(card, bit)
+            if gs.occ & $OUTSIDE:
+                gs.recentre()
+            queue = gs.queue
+            queue.pop(0)
+            if gs.passer == seat:
+                gs.tiebreaker = (seat + 1) % len(revealed)
+                gs.passer = None
+            if queue and len(gs.at) < $CELLS:
+                st.current_player = queue[0]
+                over = False
+            else:
+                over = not at._next(st, gs)
         st._legal = None
         st._history.append(move)
         if over:
-            st.advance()
+            $AFTER(st)
         return
 return $$STATE.apply(st, move)
 """
+
+#: the steps after placing, when they are plain draws: what `State.advance` does from the
+#: place step (each draw, the end of the round, the next round's steps up to a decision)
+_TAIL = """\
+def $TAIL(st):
+    \"\"\"The round's last placement is made: its draws, its end, the next round's choosing.\"\"\"
+    hands = st.hands
+    decks = st.extra["grid"].decks
+$DRAWS    rules = st.rules
+    st._step = $COUNT
+    rules.end_round(st)
+    if st.is_terminal:
+        st.step = $START - 1
+        st.current_player = None
+        return
+    st._step, st._at = $START, $CHOOSE
+    st.pending = [None] * st.n
+    for seat in range(st.n):
+        if hands[seat]:
+            st.current_player = seat
+            return
+    st.advance()
+"""
+
+_DRAW_ONE = """\
+    st._step, st._at = $INDEX, $STEP
+    for seat in range(st.n):
+        deck = decks[seat]
+        if deck:
+            hands[seat] |= 1 << deck.pop(0)
+"""
+
+_DRAW_MANY = """\
+    st._step, st._at = $INDEX, $STEP
+    for seat in range(st.n):
+        deck = decks[seat]
+        for card in deck[:$COUNT]:
+            hands[seat] |= 1 << card
+        del deck[:$COUNT]
+"""
+
+
+def _tail(w, step, names) -> str:
+    """The name of the generated function that runs the rest of a round after its last
+    placement (`_TAIL`), or `st.advance` when the steps after placing are not plain draws
+    followed by the round's end and a choosing step."""
+    steps, start = getattr(step, "round_steps", None), getattr(step, "round_start", None)
+    if steps is None or start is None or step not in steps or not 0 <= start < len(steps):
+        return "st.advance"
+    choose = steps[start]
+    if getattr(type(choose), "generated_from", type(choose)) is not grid_steps.ChooseCard:
+        return "st.advance"
+    draws = []
+    for index in range(steps.index(step) + 1, len(steps)):
+        draw = steps[index]
+        if type(draw) is not grid_steps.DrawCards or draw.keep is not None or draw.count.__class__ is not int:
+            return "st.advance"
+        block = _DRAW_ONE if draw.count == 1 else _DRAW_MANY
+        draws.append(Template(block).substitute(INDEX=literal(index), STEP=w.bind("draw", draw),
+                                                COUNT=literal(draw.count)))
+    tail = w.name("after_placing")
+    w.lines(Template(_TAIL).substitute(TAIL=tail, DRAWS="".join(draws), COUNT=literal(len(steps)),
+                                       START=literal(start), CHOOSE=w.bind("choose", choose)))
+    return tail
 
 
 def emit(w, step):
@@ -85,7 +187,11 @@ def emit(w, step):
         names = {"SLIDING": w.const("SLIDING", step.sliding, "the cards placed by sliding, as a mask"),
                  "PLACEMENTS": w.bind("placements", step.board.placements),
                  "LISTED": w.bind("listed", step.places.listed), "TEXTS": w.bind("texts", step.config.texts),
-                 "CELL_LIST": w.bind("CellList", CellList), "MOVE": w.bind("Move", Move), "INT": w.bind("int", int)}
+                 "CELL_LIST": w.bind("CellList", CellList), "MOVE": w.bind("Move", Move), "INT": w.bind("int", int),
+                 "MOVING": w.const("MOVING", _mask(step.movers), "the cards with a `when placed` effect, as a mask"),
+                 "OUTSIDE": w.bind("outside", step.outside),
+                 "CELLS": literal(step.cells)}
+        names["AFTER"] = _tail(w, step, names)
         legal, apply, what = _PLACE_LEGAL, _PLACE_APPLY, "placing cards"
     else:
         return None

@@ -96,7 +96,10 @@ class GridGame:
             rules.steps.append(gs_.RevealCards(config))
         place = clauses.get(n.PlaceRevealed)
         if place is not None:
-            rules.steps.append(gs_.PlaceCards(config, place.pick == "highest", place.ties_to_holder, place.passes))
+            placing = gs_.PlaceCards(config, place.pick == "highest", place.ties_to_holder, place.passes)
+            # the generator writes the rest of the round after it (compile/codegen_grid.py)
+            placing.round_steps, placing.round_start = rules.steps, rules.round_start
+            rules.steps.append(placing)
         if n.Draw in clauses:
             rules.steps.extend(self._draw(clauses[n.Draw]))
 
