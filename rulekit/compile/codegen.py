@@ -131,7 +131,7 @@ def generate(rules) -> tuple[str, dict, dict[int, str], str | None]:
     out = Writer()
     classes, inlined = {}, []
     for index, step in enumerate(rules.steps):
-        for emitter in _emitters():
+        for emitter in _emitters(rules):
             made = emitter.emit(out, step)
             if made is not None:
                 classes[index] = made[0]
@@ -190,9 +190,14 @@ def _state_class(w, inlined) -> str:
     return name
 
 
-def _emitters() -> tuple:
-    """The step emitters, each `emit(writer, step) -> (class name, legal body, apply body) | None`."""
-    from . import codegen_bids, codegen_deal, codegen_grid, codegen_tricks
+def _emitters(rules) -> tuple:
+    """The step emitters, each `emit(writer, step) -> (class name, legal body, apply body) | None`.
+    The grid's is imported for grid games only: it pulls in the grid engine, which a trick
+    game's first load need not pay for."""
+    from . import codegen_bids, codegen_deal, codegen_tricks
+    if rules.grid is None:
+        return codegen_deal, codegen_bids, codegen_tricks
+    from . import codegen_grid
     return codegen_deal, codegen_bids, codegen_tricks, codegen_grid
 
 
@@ -200,7 +205,7 @@ def covered(rules) -> list[tuple[str, bool]]:
     """(class name, whether the generator writes it out) for each step of a Ruleset."""
     out = []
     for step in rules.steps:
-        done = any(emitter.emit(Writer(), step) is not None for emitter in _emitters())
+        done = any(emitter.emit(Writer(), step) is not None for emitter in _emitters(rules))
         out.append((getattr(type(step), "generated_from", type(step)).__name__, done))
     return out
 
