@@ -208,6 +208,47 @@ def run_quick(checks, look, light: bool, count_cards: bool = True) -> None:
     of the first four run instead (`view_checks`). Cards are counted when `count_cards`
     (a card lost or doubled stays so: it is found at the next count, and the failure is
     then cut to the move that first breaks it)."""
+    qb = look.quick_before
+    if checks.skip or light or qb is None:
+        _run_quick(checks, look, light, count_cards)
+        return
+    st, plan = look.state, checks.plan          # the usual move, written out: it is most of them
+    name = "cards_conserved"
+    try:
+        if count_cards and not (plan.knows and quick.cards_conserved(st)):
+            inv._cards_conserved(look)
+        name = "one_seat_to_move"
+        seat, terminal = st.current_player, st.is_terminal
+        if (terminal or seat.__class__ is not int or not 0 <= seat < st.n or st.winners) and \
+                not quick.one_seat_to_move(st):
+            inv._one_seat_to_move(look)
+        name = "legal_moves_until_end"
+        look.legal = legal = st.legal_moves()
+        if bool(legal) == terminal:
+            inv._legal_moves_until_end(look, 1)
+        name = "one_trick_winner"
+        ended = st.round != qb.round or terminal != qb.is_terminal
+        if (st.tricks_won != qb.tricks_won or st.tricks_played != qb.tricks_played or (qb.trick and not st.trick)
+                or ended) and _trick_moved(st, qb, look):
+            after = look.trace.before_scoring if ended else st
+            if not quick.one_trick_winner(qb, after):
+                inv._one_trick_winner(look)
+        name = "scores_change_by_rules"
+        if (st.scores != qb.scores or ended) and _scores_moved(st, qb, look):
+            inv._scores_change_by_rules(look)
+        name = "ends_within_bound"
+        bound = plan._bound if plan._bound is not None else plan.bound(st, checks.max_rounds)
+        if terminal or st.round > bound or count(st) > st.round * plan.per_round:
+            inv._ends_within_bound(look, checks.max_rounds)
+    except InvariantError:
+        raise
+    except Exception as error:   # noqa: BLE001 - the engine failing under a check is a finding
+        raise InvariantError(name, f"checking it raises {describe(error)}") from error
+    checks.count += 6 if count_cards else 5
+
+
+def _run_quick(checks, look, light: bool, count_cards: bool) -> None:
+    """`run_quick` in general: with invariants skipped, the view-based forms due, or no state before."""
     st, qb, skip, plan = look.state, look.quick_before, checks.skip, checks.plan
     name = "cards_conserved"
     try:
