@@ -127,9 +127,17 @@ class Ruleset:
         return st.is_terminal and not st.winners and st.round >= self.max_rounds
 
     def winners_of(self, st: State) -> list[int]:
-        keys = [tuple(sign * fn(st, seat) for sign, fn in self.winner_keys) for seat in range(st.n)]
-        best = max(keys)
-        return [seat for seat in range(st.n) if keys[seat] == best]
+        """The seats whose keys (score, then each tie-break) are highest, compared in order: a
+        tie-break is worked out only for the seats still tied (the keys are pure expressions,
+        so the seats are those of comparing every key of every seat)."""
+        seats = range(st.n)
+        for sign, fn in self.winner_keys:
+            keys = [sign * fn(st, seat) for seat in seats]
+            best = max(keys)
+            seats = [seat for seat, key in zip(seats, keys) if key == best]
+            if len(seats) == 1:
+                break
+        return list(seats)
 
     # ---- views -------------------------------------------------------------------------------
 

@@ -2,11 +2,15 @@
 
 Pipeline place: compiler → **engine**. During a round a state appends its (interned) `Move`
 objects to a plain list, `state._history`: the hot path pays one list append per move. At
-the end of each round `seal` turns that list into codes and adds them to `state._past`, an
+the end of a round `seal` turns that list into codes and adds them to `state._past`, an
 immutable `bytes` (or `array('H')` once a game has more than 256 distinct moves) shared by
 every clone. The code ↔ move table, `MoveCodes`, lives on the compiled rules (one per rule
 set, shared by all its states), so a state keeps one byte per move of its past instead of an
-8-byte list slot, and `clone()` copies only the current round.
+8-byte list slot, and `clone()` copies only the moves not sealed yet. A round of fewer
+than `SEAL_AT` moves so far is left in the list for a later round end to seal with the next
+ones (a game of short rounds, such as a grid game's choose-and-place, pays one packing per
+few rounds instead of one per round): every reader sees `_past` followed by `_history`, so
+when the packing happens changes no history, view, clone or pickle.
 
 A move's code is written on the move object when a table first codes it (`Move._code`,
 offset by the table's own base so that a code from another table is recognised as out of
@@ -24,6 +28,8 @@ from array import array
 
 #: The past of a state that has finished no round yet (and of a restored or sampled one).
 EMPTY = b""
+#: A round end seals the moves not sealed yet once there are at least this many.
+SEAL_AT = 8
 #: Distinct moves one rule set codes at most; codes fit an unsigned 16-bit array.
 MAX_CODES = 1 << 16
 _TABLES = itertools.count(1)      # each table's serial: its codes on moves start at serial << 16
@@ -105,9 +111,10 @@ def codes_of(rules) -> MoveCodes | None:
 
 
 def seal(st) -> None:
-    """Move the state's current moves (`_history`) into its coded past (`_past`)."""
+    """Move the state's current moves (`_history`) into its coded past (`_past`), once
+    there are `SEAL_AT` of them (fewer wait for the next round's end)."""
     moves = st._history
-    if not moves:
+    if len(moves) < SEAL_AT:
         return
     table = codes_of(st.rules)
     if table is None:
