@@ -228,3 +228,20 @@ def test_the_generated_deal_deals_what_the_hand_written_one_deals_every_round(pa
             reference(deal, theirs)
             assert (ours.hands, ours.undealt, ours.trump, ours.extra.get("turned"), ours.chance) == (
                 theirs.hands, theirs.undealt, theirs.trump, theirs.extra.get("turned"), theirs.chance)
+
+
+def test_a_new_process_reads_the_compiled_module_from_the_private_cache(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    code = ("import rulekit\nfrom rulekit.compile import codegen\ns = rulekit.load('instinct').new_game(4, seed=3)\n"
+            "s.playout(seed=1)\nprint(len(s.history), s.rules.generated)")
+    env = dict(os.environ, RULEKIT_CACHE_DIR=str(tmp_path / "cache"), PYTHONPATH=str(ROOT))
+    first = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    kept = sorted(p.name for p in (tmp_path / "cache").glob("codegen-*.code"))
+    assert len(kept) == 1
+    (tmp_path / "cache" / kept[0]).write_bytes(b"not marshal")      # a damaged file: compiled again
+    second = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    third = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert first.stdout == second.stdout == third.stdout and "<rulekit: Instinct#" in first.stdout

@@ -25,8 +25,11 @@ from __future__ import annotations
 import copyreg
 import hashlib
 import linecache
+import marshal
 import os
 import random
+import sys
+import types
 from string import Template
 
 #: RULEKIT_CODEGEN=0 runs every game through the hand-written steps (to compare)
@@ -102,6 +105,22 @@ class Writer:
         self.head.append(f"{name} = {text}")
         return name
 
+    def table(self, prefix: str, rows, comment: str = "") -> str:
+        """A module constant made of constants: rows of values, each value written once as
+        its own constant (`const`) and the table naming them (a big table of few distinct
+        entries stays small, and compiles fast)."""
+        names = tuple(tuple(self.const(prefix + "_ENTRY", value) for value in row) for row in rows)
+        text = "(" + "".join("(" + ", ".join(row) + ("," if len(row) == 1 else "") + "),\n    "
+                             for row in names).rstrip() + ")"
+        found = self._consts.get(text)
+        if found is not None:
+            return found
+        name = self._consts[text] = self.name(prefix)
+        if comment:
+            self.head.append(f"# {comment}")
+        self.head.append(f"{name} = {text}")
+        return name
+
     def bind(self, prefix: str, obj) -> str:
         """An object of the compiler handed to the module under a generated name."""
         for name, known in self.bound.items():
@@ -131,7 +150,7 @@ def generate(rules) -> tuple[str, dict, dict[int, str], str | None]:
     out = Writer()
     classes, inlined = {}, []
     for index, step in enumerate(rules.steps):
-        for emitter in _emitters():
+        for emitter in _emitters(rules):
             made = emitter.emit(out, step)
             if made is not None:
                 classes[index] = made[0]
@@ -190,9 +209,13 @@ def _state_class(w, inlined) -> str:
     return name
 
 
-def _emitters() -> tuple:
-    """The step emitters, each `emit(writer, step) -> (class name, legal body, apply body) | None`."""
-    from . import codegen_bids, codegen_deal, codegen_grid, codegen_tricks
+def _emitters(rules) -> tuple:
+    """The step emitters, each `emit(writer, step) -> (class name, legal body, apply body) | None`;
+    the grid's only for a grid game (a trick game does not import the grid engine)."""
+    from . import codegen_bids, codegen_deal, codegen_tricks
+    if rules.grid is None:
+        return codegen_deal, codegen_bids, codegen_tricks
+    from . import codegen_grid
     return codegen_deal, codegen_bids, codegen_tricks, codegen_grid
 
 
@@ -200,7 +223,7 @@ def covered(rules) -> list[tuple[str, bool]]:
     """(class name, whether the generator writes it out) for each step of a Ruleset."""
     out = []
     for step in rules.steps:
-        done = any(emitter.emit(Writer(), step) is not None for emitter in _emitters())
+        done = any(emitter.emit(Writer(), step) is not None for emitter in _emitters(rules))
         out.append((getattr(type(step), "generated_from", type(step)).__name__, done))
     return out
 
@@ -222,7 +245,7 @@ def install(rules) -> dict:
     filename = f"<rulekit: {_safe(rules.title)}#{digest[:12]}>"
     code = _CODE.get(digest)
     if code is None:
-        code = _CODE[digest] = compile(source, filename, "exec")
+        code = _CODE[digest] = _cached_code(source, filename, digest)
         linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     namespace = {"__name__": "rulekit.generated", "__builtins__": _BUILTINS, **bound}
     exec(code, namespace)
@@ -235,6 +258,31 @@ def install(rules) -> dict:
         rules.state_class = namespace[state]
     rules.generated = filename
     return namespace
+
+
+def _cached_code(source: str, filename: str, digest: str):
+    """The compiled module: from this user's private cache folder (`cache_dir.py`, as the
+    parser's tables) when a previous process compiled the same source, else compiled and
+    kept there. Keyed by the source's hash and the Python version."""
+    from ..cache_dir import cache_dir, private_file
+    folder = cache_dir()
+    path = private_file(folder, f"codegen-{sys.implementation.cache_tag}-{digest[:40]}.code") if folder else None
+    if path is not None:
+        try:
+            code = marshal.loads(path.read_bytes())
+            if isinstance(code, types.CodeType) and code.co_filename == filename:
+                return code
+        except (OSError, EOFError, ValueError, TypeError):
+            pass
+    code = compile(source, filename, "exec")
+    if path is not None:
+        try:
+            temporary = path.with_name(path.name + f".{os.getpid()}.tmp")
+            temporary.write_bytes(marshal.dumps(code))
+            os.replace(temporary, path)
+        except OSError:
+            pass
+    return code
 
 
 def _safe(title: str) -> str:

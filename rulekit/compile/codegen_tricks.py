@@ -236,7 +236,7 @@ def _winner(w, plans) -> str:
             out_row.append(coded)
         table.append(tuple(out_row))
     used = {code if code < _BY_KEY else _BY_KEY for row in table for cases in row for _, _, code in cases}
-    plans_name = w.const("PLANS", tuple(table), "winner plans[trump + 1][lead + 1]: (needed, admitted, pick)")
+    plans_name = w.table("PLANS", table, "winner plans[trump + 1][lead + 1]: (needed, admitted, pick), one entry each")
     keys_name = w.const("KEYS", tuple(tuple(k) for k in keys), "order keys by card id") if keys else None
     name = w.name("winner")
     lines = [f"def {name}(trick, played, lead, trump):",
