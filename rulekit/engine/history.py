@@ -6,11 +6,13 @@ the end of a round `seal` turns that list into codes and adds them to `state._pa
 immutable `bytes` (or `array('H')` once a game has more than 256 distinct moves) shared by
 every clone. The code ↔ move table, `MoveCodes`, lives on the compiled rules (one per rule
 set, shared by all its states), so a state keeps one byte per move of its past instead of an
-8-byte list slot, and `clone()` copies only the moves not sealed yet. A round of fewer
-than `SEAL_AT` moves so far is left in the list for a later round end to seal with the next
-ones (a game of short rounds, such as a grid game's choose-and-place, pays one packing per
-few rounds instead of one per round): every reader sees `_past` followed by `_history`, so
-when the packing happens changes no history, view, clone or pickle.
+8-byte list slot, and `clone()` copies only the moves not sealed yet. After its first round
+(always sealed: a game's first moves are its most repeated ones), a state's moves wait in the
+list until a round end finds `SEAL_AT` of them: a game of short rounds, such as a grid
+game's choose-and-place, pays one packing per several rounds instead of one per round, and
+the moves of the game's last rounds (on fresh positions, often moves never coded before)
+are seldom packed at all. Every reader sees `_past` followed by `_history`, so when the
+packing happens changes no history, view, clone or pickle.
 
 A move's code is written on the move object when a table first codes it (`Move._code`,
 offset by the table's own base so that a code from another table is recognised as out of
@@ -28,8 +30,9 @@ from array import array
 
 #: The past of a state that has finished no round yet (and of a restored or sampled one).
 EMPTY = b""
-#: A round end seals the moves not sealed yet once there are at least this many.
-SEAL_AT = 8
+#: After the first round, a round end seals the moves not sealed yet once there are this many
+#: (a round of a trick game for four has more: each of its rounds is sealed as it ends).
+SEAL_AT = 32
 #: Distinct moves one rule set codes at most; codes fit an unsigned 16-bit array.
 MAX_CODES = 1 << 16
 _TABLES = itertools.count(1)      # each table's serial: its codes on moves start at serial << 16
@@ -111,10 +114,10 @@ def codes_of(rules) -> MoveCodes | None:
 
 
 def seal(st) -> None:
-    """Move the state's current moves (`_history`) into its coded past (`_past`), once
-    there are `SEAL_AT` of them (fewer wait for the next round's end)."""
+    """Move the state's current moves (`_history`) into its coded past (`_past`): at the end
+    of the first round, then once there are `SEAL_AT` of them (fewer wait for a later round's end)."""
     moves = st._history
-    if len(moves) < SEAL_AT:
+    if len(moves) < SEAL_AT and (st._past or not moves):
         return
     table = codes_of(st.rules)
     if table is None:
