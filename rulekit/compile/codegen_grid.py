@@ -12,7 +12,8 @@ A placement of a card without a `when placed` effect is played in the generated 
 itself (`PlaceCards.apply`'s path for it, written out). When the round's steps after placing
 are plain draws (`draw N each`, nothing kept), the last placement of a round also runs what
 `State.advance` would: the draws, `rules.end_round`, and the next round's choosing, in
-one generated function (`after_placing_N`), so a round of four decisions pays no step loop.
+one generated function (`after_placing_N`), and the last choice reveals the cards and
+starts the placing (`after_choosing_N`), so a round of four decisions pays no step loop.
 """
 from __future__ import annotations
 
@@ -58,9 +59,41 @@ for seat in range(seat + 1, st.n):
     if hands[seat]:
         st.current_player = seat
         return
-st.advance()
+$AFTER(st)
 return
 """
+
+#: after the last seat has chosen, when a reveal and the placing follow: what `State.advance`
+#: does from the choosing step (the reveal, then the placing's start)
+_AFTER_CHOOSING = """\
+def $NAME(st):
+    \"\"\"Every seat has chosen: the cards are revealed and the placing begins.\"\"\"
+    st._step, st._at = $REVEAL_AT, $REVEAL
+    $REVEAL.enter(st)
+    st._step, st._at = $PLACE_AT, $PLACE
+    if $PLACE.enter(st):
+        return
+    st.advance()
+"""
+
+
+def _after_choosing(w, step) -> str:
+    """The generated function that reveals and starts the placing after the last choice, or
+    `st.advance` when the steps after choosing are not a reveal and then a placing."""
+    steps = getattr(step, "round_steps", None)
+    if steps is None or step not in steps:
+        return "st.advance"
+    at = steps.index(step)
+    if at + 2 >= len(steps):
+        return "st.advance"
+    reveal, place = steps[at + 1], steps[at + 2]
+    if type(reveal) is not grid_steps.RevealCards or \
+            getattr(type(place), "generated_from", type(place)) is not grid_steps.PlaceCards:
+        return "st.advance"
+    name = w.name("after_choosing")
+    w.lines(Template(_AFTER_CHOOSING).substitute(NAME=name, REVEAL_AT=literal(at + 1), REVEAL=w.bind("reveal", reveal),
+                                                 PLACE_AT=literal(at + 2), PLACE=w.bind("step", place)))
+    return name
 
 _PLACE_LEGAL = """\
 gs = st.extra["grid"]
@@ -181,7 +214,8 @@ def emit(w, step):
     state) for choosing or placing on a grid, or None for any other step."""
     kind = getattr(type(step), "generated_from", type(step))
     if kind is grid_steps.ChooseCard:
-        names = {"CACHE": w.bind("hand_moves", step.cache), "CARD_OF": w.bind("card_of_move", step.card_of_move)}
+        names = {"CACHE": w.bind("hand_moves", step.cache), "CARD_OF": w.bind("card_of_move", step.card_of_move),
+                 "AFTER": _after_choosing(w, step)}
         legal, apply, what = _CHOOSE_LEGAL, _CHOOSE_APPLY, "choosing a card"
     elif kind is grid_steps.PlaceCards:
         names = {"SLIDING": w.const("SLIDING", step.sliding, "the cards placed by sliding, as a mask"),

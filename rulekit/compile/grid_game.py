@@ -91,7 +91,9 @@ class GridGame:
         clauses = {type(c): c for c in rnd.clauses} if rnd else {}
         config = self.config
         if n.Choose in clauses:
-            rules.steps.append(gs_.ChooseCard(config))
+            choosing = gs_.ChooseCard(config)
+            choosing.round_steps = rules.steps        # the generator writes the reveal after it
+            rules.steps.append(choosing)
         if n.Reveal in clauses:
             rules.steps.append(gs_.RevealCards(config))
         place = clauses.get(n.PlaceRevealed)
