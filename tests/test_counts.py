@@ -162,3 +162,17 @@ def test_a_lead_suit_rule_naming_a_card_the_deck_lacks_is_a_rule_error():
     with pytest.raises(rulekit.RuleError) as caught:
         rulekit.loads(wizard.replace("  card jester x4\n", ""))
     assert any("jester" in d.message for d in caught.value.diagnostics)
+
+
+@pytest.mark.parametrize("deals", ["  deal round each\n  deal round each\n  deal round each\n",
+                                   "  deal 1 each\n  deal round each\n"])
+def test_every_deal_of_a_round_is_read_for_the_count(deals):
+    """Found by the long loader fuzz (a spliced Wizard whose `deal round each` came three
+    times): only the first deal was read for each player count, and the checker met the
+    others unread (`max()` of an empty schedule). Each is read, and the repeat reported."""
+    wizard = (Path(__file__).parent.parent / "examples" / "games" / "wizard.rules").read_text()
+    line = "  deal round each                    # round r deals r cards\n"
+    assert line in wizard
+    with pytest.raises(rulekit.RuleError) as caught:
+        rulekit.loads(wizard.replace(line, deals))
+    assert "this round clause is given twice" in [d.message for d in caught.value.diagnostics]

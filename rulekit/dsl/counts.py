@@ -30,13 +30,14 @@ class _Table:
 
 def depends_on_count(sections: dict) -> bool:
     end = sections.get("end")
-    return isinstance(end, n.EndAfterRounds) and end.expr is not None or _deal(sections) is not None \
-        and _deal(sections).expr is not None
+    return isinstance(end, n.EndAfterRounds) and end.expr is not None or \
+        any(deal.expr is not None for deal in _deals(sections))
 
 
-def _deal(sections: dict):
+def _deals(sections: dict) -> list:
+    """The round's `deal` clauses (a round may deal more than once)."""
     rnd = sections.get("round")
-    return next((c for c in rnd.clauses if isinstance(c, n.Deal)), None) if rnd else None
+    return [c for c in rnd.clauses if isinstance(c, n.Deal)] if rnd else []
 
 
 def runs(counts) -> list[tuple[int, int]]:
@@ -94,9 +95,9 @@ def _specialise(sections: dict, players: int, report) -> dict:
         if end.expr is not None:
             rounds = _value(end.expr, players, 1, report, "the number of rounds")
             out["end"] = evolve(end, rounds=rounds, expr=None)
-    deal = _deal(out)
-    if deal is not None and deal.expr is not None:
-        out["round"] = _with_deal(out["round"], deal, _schedule(deal, players, rounds, report))
+    for deal in _deals(out):            # every deal read from a count, not only the first
+        if deal.expr is not None:
+            out["round"] = _with_deal(out["round"], deal, _schedule(deal, players, rounds, report))
     return out
 
 
