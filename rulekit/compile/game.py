@@ -92,14 +92,16 @@ class Ruleset:
 
     def end_round(self, st: State) -> None:
         seal(st)                      # the round's moves become codes (engine/history.py)
-        if self.round_points is not None:
-            points = self.round_points(st)
+        scores = st.scores
+        if self.round_points is not None or self.score is not None:
+            points = (self.round_points(st) if self.round_points is not None
+                      else [self.score(st, seat) for seat in range(st.n)])
+            for seat in range(st.n):
+                scores[seat] += points[seat]
         else:
-            points = [self.score(st, seat) for seat in range(st.n)] if self.score is not None else [0] * st.n
-        for seat in range(st.n):
-            st.scores[seat] += points[seat]
+            points = [0] * st.n       # a game scored at its end only (a grid game): nothing to add
         st.last_round = {"round": st.round, "bids": list(st.bids), "tricks_won": list(st.tricks_won),
-                         "points": points, "scores": list(st.scores)}
+                         "points": points, "scores": list(scores)}
         if st.dealer is not None:
             st.dealt[st.dealer] += 1
         ended = self.end(st, None) or (self.grid is not None and self.grid.stalled(st))
