@@ -31,8 +31,10 @@ import json
 import os
 import random
 import statistics
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import timeit
 from pathlib import Path
@@ -237,23 +239,31 @@ def clone_us(state, number: int) -> float:
 def load_first_ms(name: str, repeats: int, bytecode: bool = True) -> dict:
     """`import rulekit`, then `rulekit.load(name).new_game()`, in fresh interpreters (median).
     With `bytecode`, as after `pip install` (which compiles the modules): Python's bytecode
-    cache is written by a first run and read by the timed ones; without, every module is
-    compiled from source in every run (`PYTHONDONTWRITEBYTECODE` in a checkout)."""
+    cache is written by a first run and read by the timed ones. Without, rulekit's modules
+    are compiled from source in every run (a copy of the package without bytecode, none
+    written), as in a checkout under `PYTHONDONTWRITEBYTECODE`; the standard library keeps
+    its bytecode."""
     code = ("import time; t0 = time.perf_counter(); import rulekit; t1 = time.perf_counter(); "
             f"rulekit.load({name!r}).new_game(seed=1); t2 = time.perf_counter(); "
             "print((t1 - t0) * 1e3, (t2 - t1) * 1e3)")
-    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    if bytecode:
-        env.pop("PYTHONDONTWRITEBYTECODE", None)
-        subprocess.run([sys.executable, "-c", code], capture_output=True, env=env, check=True, cwd=str(ROOT))
-    else:
-        env["PYTHONDONTWRITEBYTECODE"] = "1"
-        code = "import sys; sys.dont_write_bytecode = True; " + code
-    samples = []
-    for _ in range(repeats):
-        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
-                             check=True, cwd=str(ROOT))
-        samples.append(tuple(float(v) for v in out.stdout.split()))
+    with tempfile.TemporaryDirectory() as copy:
+        home = ROOT
+        env = dict(os.environ)
+        if bytecode:
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
+        else:
+            home = Path(copy)
+            for part in ("rulekit", "rules"):
+                shutil.copytree(ROOT / part, home / part, ignore=shutil.ignore_patterns("__pycache__"))
+            env["PYTHONDONTWRITEBYTECODE"] = "1"
+        env["PYTHONPATH"] = str(home) + os.pathsep + os.environ.get("PYTHONPATH", "")
+        run = [sys.executable, "-c", code]
+        if bytecode:
+            subprocess.run(run, capture_output=True, env=env, check=True, cwd=str(home))
+        samples = []
+        for _ in range(repeats):
+            out = subprocess.run(run, capture_output=True, text=True, env=env, check=True, cwd=str(home))
+            samples.append(tuple(float(v) for v in out.stdout.split()))
     imported, loaded = min(samples, key=sum) if repeats < 3 else sorted(samples, key=sum)[len(samples) // 2]
     return {"import_ms": imported, "load_ms": loaded, "total_ms": imported + loaded}
 
