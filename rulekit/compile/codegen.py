@@ -95,7 +95,10 @@ class Writer:
             name = self.bind(prefix, value)
             self.head.append(f"# {name}: {comment + ', ' if comment else ''}a table too large to write out, handed in")
             return name
-        text = literal(value)
+        return self._constant(prefix, literal(value), comment)
+
+    def _constant(self, prefix: str, text: str, comment: str) -> str:
+        """The constant whose source is `text` (a literal the generator wrote): made once."""
         found = self._consts.get(text)
         if found is not None:
             return found
@@ -112,14 +115,7 @@ class Writer:
         names = tuple(tuple(self.const(prefix + "_ENTRY", value) for value in row) for row in rows)
         text = "(" + "".join("(" + ", ".join(row) + ("," if len(row) == 1 else "") + "),\n    "
                              for row in names).rstrip() + ")"
-        found = self._consts.get(text)
-        if found is not None:
-            return found
-        name = self._consts[text] = self.name(prefix)
-        if comment:
-            self.head.append(f"# {comment}")
-        self.head.append(f"{name} = {text}")
-        return name
+        return self._constant(prefix, text, comment)
 
     def bind(self, prefix: str, obj) -> str:
         """An object of the compiler handed to the module under a generated name."""

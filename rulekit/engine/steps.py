@@ -223,12 +223,8 @@ class Pass(Step):
 
     def apply(self, st, move) -> bool:
         st.pending[st.current_player] = move.arg
-        pending, n = st.pending, st.n
-        for offset in range(1, n + 1):              # `next_undecided`, written out
-            seat = (st.current_player + offset) % n
-            if pending[seat] is None:
-                st.current_player = seat
-                return False
+        if self.next_undecided(st):
+            return False
         _, offset = self._today(st)
         for seat in range(st.n):
             st.hands[seat] &= ~st.pending[seat]
@@ -386,12 +382,9 @@ class BidCard(Step):
 
     def _next(self, st) -> bool:
         """The next seat to bid, or (all have) the bids revealed; True when bidding is over."""
-        pending, n = st.pending, st.n
-        for offset in range(1, n + 1):              # `next_undecided`, written out
-            seat = (st.current_player + offset) % n
-            if pending[seat] is None:
-                st.current_player = seat
-                return False
+        if self.next_undecided(st):
+            return False
+        pending = st.pending
         st.bid_cards = list(pending)
         st.bids = list(map(self.values.__getitem__, pending))
         st.pending = [None] * st.n
