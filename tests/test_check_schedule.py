@@ -19,16 +19,6 @@ from rulekit.testing import quick, schedule
 from rulekit.testing.runner import _Checks, play_checked
 
 
-@pytest.fixture(scope="module")
-def sevens():
-    return rulekit.load("insidious-sevens")
-
-
-@pytest.fixture(scope="module")
-def instinct():
-    return rulekit.load("instinct")
-
-
 def random_states(game, players, seed, count=400):
     state, rng = game.new_game(players=players, seed=seed), random.Random(seed)
     for _ in range(count):

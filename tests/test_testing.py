@@ -18,16 +18,6 @@ from rulekit.testing import InvariantError
 FIXTURES = Path(__file__).parent / "testing_fixtures"
 
 
-@pytest.fixture(scope="module")
-def instinct():
-    return rulekit.load("instinct")
-
-
-@pytest.fixture(scope="module")
-def sevens():
-    return rulekit.load("insidious-sevens")
-
-
 def play_until(state, done, seed=0, limit=20_000):
     """Random legal moves until `done(state)`; returns the state before the last move too."""
     rng = random.Random(seed)
