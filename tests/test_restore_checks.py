@@ -360,3 +360,14 @@ def test_a_position_still_needs_the_bids_its_phase_reads():
     with pytest.raises(rulekit.ViewError, match="every seat's bid must be a number"):
         INSTINCT.restore({"players": 2, "phase": "play", "current_player": 0, "dealer": 0,
                           "hands": [["red 2"], ["red 3"]], "bids": [None, 1]})
+
+
+@pytest.mark.parametrize("game", [INSTINCT, SEVENS], ids=["instinct", "insidious-sevens"])
+def test_a_last_trick_holding_a_card_twice_is_refused(game):
+    """Found by the long restore fuzz: a last trick whose second card was rewritten as its
+    first (`last_trick[1][1] = last_trick[0][1]`) raised StopIteration while its copies
+    were told apart; it is a ViewError."""
+    view = view_at(game, "play", players=4, when=lambda v: bool(v["last_trick"]))
+    first = view["last_trick"][0][1]
+    view["last_trick"][1][1] = first
+    refused(game, view)

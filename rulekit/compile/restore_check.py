@@ -554,7 +554,10 @@ def _winner_of(rules, step, st) -> int:
     texts, ids = rules.deck.texts, rules.deck.ids_by_text()
     mask, trick = 0, []
     for seat, card in st.last_trick:
-        card = next(c for c in ids[texts[card]] if not mask >> c & 1)
+        card = next((c for c in ids[texts[card]] if not mask >> c & 1), None)
+        if card is None:
+            text = texts[st.last_trick[len(trick)][1]]
+            raise ViewError(f"last_trick holds {text} more often than the deck has it")
         mask |= 1 << card
         trick.append((seat, card))
     sets = getattr(step, "sets_lead", None)
