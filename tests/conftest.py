@@ -17,3 +17,17 @@ def instinct():
 @pytest.fixture(scope="session")
 def sevens():
     return rulekit.load("insidious-sevens")
+
+
+@pytest.fixture
+def peeking_views(monkeypatch):
+    """A broken engine for the leak checks: every seat's view also shows the other hands."""
+    from rulekit.compile import views
+    view = views.view
+
+    def peeking(rules, st, seat):
+        out = view(rules, st, seat)
+        if seat is not None:
+            out["peek"] = [sorted(h) for p, h in enumerate(view(rules, st, None)["hands"]) if p != seat]
+        return out
+    monkeypatch.setattr(views, "view", peeking)

@@ -11,7 +11,6 @@ import pytest
 
 import rulekit
 from rulekit import testing as rt
-from rulekit.compile import views
 from rulekit.engine import steps
 from rulekit.engine.state import State
 from rulekit.testing import invariants as inv
@@ -66,15 +65,7 @@ def test_check_rules_catches_a_card_that_vanishes_mid_game(monkeypatch):
     assert failure.invariant == "cards_conserved" and "is missing" in failure.message
 
 
-def test_check_rules_catches_a_peek_in_the_first_game_and_in_a_few_games_from_any_seed(instinct, monkeypatch):
-    view = views.view
-
-    def peeking(rules, st, seat):
-        out = view(rules, st, seat)
-        if seat is not None:
-            out["peek"] = [sorted(h) for p, h in enumerate(view(rules, st, None)["hands"]) if p != seat]
-        return out
-    monkeypatch.setattr(views, "view", peeking)
+def test_check_rules_catches_a_peek_in_the_first_game_and_in_a_few_games_from_any_seed(instinct, peeking_views):
     for seed, games in ((0, 1), (5, 3)):       # the first of a run checks at once; then every 2000 decisions
         report = rt.check_rules(instinct, games=games, players=4, seed=seed, shrink=False)
         [failure] = report.failures

@@ -149,18 +149,11 @@ def test_restore_round_trips_catches_a_lost_field(sevens, monkeypatch):
     assert message.startswith("restore(view()) differs from the state: dealt:")
 
 
-def test_views_hide_hidden_information_catches_a_peek(instinct, monkeypatch):
+def test_views_hide_hidden_information_catches_a_peek(instinct, request):
     # Contract: hands are "null where that seat may not see it".
     state = instinct.new_game(players=4, seed=8)
     rt.views_hide_hidden_information(state)
-    view = views.view
-
-    def peeking(rules, st, seat):
-        out = view(rules, st, seat)
-        if seat is not None:
-            out["peek"] = [sorted(h) for p, h in enumerate(view(rules, st, None)["hands"]) if p != seat]
-        return out
-    monkeypatch.setattr(views, "view", peeking)
+    request.getfixturevalue("peeking_views")
     message = raises(rt.views_hide_hidden_information, state, seats=[0])
     assert message.startswith("seat 0's view changes when ")
     assert "which seat 0 may not see: peek:" in message
