@@ -592,13 +592,8 @@ class BitBoard:
 
     # -- moves
     def placements(self, occ: int, box: Box) -> int:
-        """Empty cells next to a card where a new card keeps the display inside the board
-        (``grow`` and ``window`` written out: this is asked before every card placed)."""
-        width = self.width
-        wide = occ | occ << 1 | occ >> 1
-        grown = wide | wide << width | wide >> width if self.adjacency == 8 else wide | occ << width | occ >> width
-        window = self._windows.get(box)
-        return grown & ~occ & (window if window is not None else self.window(box))
+        """Empty cells next to a card where a new card keeps the display inside the board."""
+        return self.grow(occ) & ~occ & self.window(box)
 
     def targets(self, occ: int, box: Box, src: int) -> int:
         """Cells the card at bit ``src`` of a connected display may move to (``relocations``).
