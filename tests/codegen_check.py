@@ -19,7 +19,7 @@ VOCABULARY = frozenset("""
     gs effect occ free _box box bit_of origin cells moves pending over __class__
     queue passer tiebreaker put recentre pop _next _step step deck decks rules end_round
     where mask here kind_cells slot r0 r1 c0 c1 _geo _points lift shift pairs removed wide _plan _slides
-    movable movable_cards low ring rest part mover plan sort tuple
+    movable movable_cards low ring rest part mover plan sort tuple first second text table rows row
 """.split())
 
 

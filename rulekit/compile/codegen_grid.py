@@ -102,9 +102,31 @@ def $NAME(st):
     st.pending = [None] * st.n
     st.revealed = True
 $REMOVING    st._step, st._at = $PLACE_AT, $PLACE
+    if st.n == 2:
+        first, second = gs.revealed
+        if first is not None and second is not None:
+$ORDER            gs.queue = [first, 1 - first]
+            if len(gs.at) < $CELLS:
+                st.current_player = first
+                return
+            if not $PLACE._next(st, gs):
+                st.advance()
+            return
     if $PLACE.enter(st):
         return
     st.advance()
+"""
+
+#: two seats' revealed cards in placing order (`PlaceCards.enter`'s common case): by number,
+#: equal numbers as the token says
+_ORDER = """\
+            first, second = $NUMBER[first], $NUMBER[second]
+            if first == second:
+                first = $TIED
+                gs.passer = $PASSER
+            else:
+                first = 0 if first $BEFORE second else 1
+                gs.passer = None
 """
 
 #: a revealed card that removes the revealed cards (`RevealCards.enter`)
@@ -138,9 +160,13 @@ def _after_choosing(w, step) -> str:
     if reveal.removing:
         removing = Template(_REMOVING).substitute(REMOVES=w.const("REMOVES", reveal.removing,
                                                                   "the cards that remove the revealed cards, as a mask"))
+    order = Template(_ORDER).substitute(
+        NUMBER=w.const("NUMBER", tuple(place.config.number), "each card's number"),
+        TIED="gs.tiebreaker" if place.ties_to_holder else "0",
+        PASSER="gs.tiebreaker" if place.passes else "None", BEFORE=">" if place.descending else "<")
     name = w.name("after_choosing")
     w.lines(Template(_AFTER_CHOOSING).substitute(NAME=name, REMOVING=removing, PLACE_AT=literal(at + 2),
-                                                 PLACE=w.bind("step", place)))
+                                                 PLACE=w.bind("step", place), ORDER=order, CELLS=literal(place.cells)))
     return name
 
 
@@ -165,7 +191,22 @@ def $NAME(st):
 $SLIDES    box = gs._box or gs.box
     wide = occ | occ << 1 | occ >> 1
     free = $GROW & ~occ & $ROWS_WINDOW[box[0] * $HEIGHT + box[1]] & $COLS_WINDOW[box[2] * $WIDTH + box[3]]
-    legal = st._legal = $LISTED($TEXTS[card], gs.origin, free)
+    text, origin = $TEXTS[card], gs.origin
+    table = $TABLES.get((text, origin)) or $TABLE(text, origin)
+    legal = st._legal = $CELL_LIST()
+    legal.free, legal.cells = free, table[0]
+    rows = table[1]
+    row = $ROW_OF[(free & -free).bit_length() - 1]
+    free >>= row * $WIDTH
+    while free:
+        part = free & $FULL_ROW
+        if part:
+            found = rows[row].get(part)
+            if found is None:
+                found = rows[row][part] = $ROW_MOVES(text, origin, row, part)
+            legal += found
+        free >>= $WIDTH
+        row += 1
     return legal
 """
 
@@ -466,6 +507,8 @@ def _placing(w, step) -> dict:
     names = _board_tables(w, step.board)
     names.update(STEP=w.bind("step", step), MOVE=w.bind("Move", Move), CELL_LIST=w.bind("CellList", CellList),
                  INT=w.bind("int", int), LISTED=w.bind("listed", step.places.listed),
+                 TABLES=w.bind("place_tables", step.places.tables), TABLE=w.bind("place_table", step.places.table),
+                 ROW_MOVES=w.bind("row_moves", step.places.row), FULL_ROW=literal(step.board.full_row),
                  TEXTS=w.bind("texts", config.texts), CELLS=literal(step.cells),
                  SLOTS=w.const("SLOTS", tuple(config.kinds.of[c] for c in range(len(config.texts))),
                                "the kinds of card (`GridState.kind_cells`) each card is one of"),

@@ -310,19 +310,6 @@ class PlaceCards(Step):
     def enter(self, st) -> bool:
         gs = st.extra["grid"]
         number, n, revealed, holder = self.config.number, st.n, gs.revealed, gs.tiebreaker
-        if n == 2 and revealed[0] is not None and revealed[1] is not None:
-            a, b = number[revealed[0]], number[revealed[1]]        # the common case, unsorted
-            if a == b:
-                first = holder if self.ties_to_holder else 0
-                gs.passer = holder if self.passes else None
-            else:
-                first = 0 if (a > b) == self.descending else 1
-                gs.passer = None
-            gs.queue = [first, 1 - first]
-            if len(gs.at) < self.cells:
-                st.current_player = first
-                return True
-            return self._next(st, gs)
         sign = -1 if self.descending else 1
         keys = []
         for seat, card in enumerate(revealed):
