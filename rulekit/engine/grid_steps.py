@@ -10,7 +10,8 @@ Moves: `keep sun, bee, frost`, `choose bee`, `place bee at 1,2`,
 `slide gust into row 1 from left`, `move sun to 0,3` (row,col in the fixed frame where
 the first card lies at 0,0). Moves are interned per card text (or card) and cell
 (`grid_moves.CellMoves`, slides per slide); lists are worked out for each position with
-`grid.BitBoard` (bit operations on the display's cells; it remembers slides per line).
+`grid.BitBoard` (bit operations on the display's cells). These classes are the reference:
+a compiled game's hot paths are generated (`compile/codegen_grid.py`).
 """
 from __future__ import annotations
 
@@ -288,8 +289,8 @@ class PlaceCards(Step):
 
     Move arguments are frame bits of the state that listed them (`GridState`): a place move
     holds its cell, a slide an entry of `grid.BitBoard.slides`, a move (card, cell). Place and
-    move moves are interned per cell (`grid_moves.CellMoves`); a place list knows its moves
-    by the mask of its cells, so a move is checked in one look-up.
+    move moves are interned per cell (`grid_moves.CellMoves`), so a move is checked by being
+    one of the legal list's.
     """
     name = "place"
 
