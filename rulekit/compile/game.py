@@ -199,9 +199,10 @@ def build_ruleset(sections: dict, title: str) -> Ruleset:
         table_play.install(rules, sections["player errors"], exprs)
     nodes = rules.expr_nodes
     rules.expr_compiler = exprs
-    if "final score" in sections:
-        nodes["final"] = sections["final score"].expr
-        rules.final_score = exprs.compile(nodes["final"]).fn
+    final = sections["final score"].expr if "final score" in sections else None
+    if final is not None:
+        nodes["final"] = final
+        rules.final_score = exprs.compile(final).fn
     end = sections["end"]
     if isinstance(end, n.EndAfterRounds):
         rounds = nodes["rounds"] = end.rounds
@@ -214,7 +215,11 @@ def build_ruleset(sections: dict, title: str) -> Ruleset:
     keys = winner.keys if winner else (n.TieKey("highest", n.Ref("score")),)
     nodes["winner"] = [(1 if k.pick == "highest" else -1, k.expr) for k in keys]
     rules.winner_keys = [(sign, exprs.compile(node).fn) for sign, node in nodes["winner"]]
-    codegen.install(rules)          # the hot steps, written out as Python for this game
+    if grid is not None:            # the expressions the generator writes out (compile/codegen_grid_end.py)
+        rules.written = {"compiler": exprs, "final": final, "end": (end, exprs), "keys": nodes["winner"]}
+    space = codegen.install(rules)  # the hot steps, written out as Python for this game
+    if grid is not None:
+        grid.fill_points = space.get(getattr(grid, "points_function", None))
     return rules
 
 
