@@ -20,6 +20,8 @@ VOCABULARY = frozenset("""
     queue passer tiebreaker put recentre pop _next _step step deck decks rules end_round
     where mask here kind_cells slot r0 r1 c0 c1 _geo _points lift shift pairs removed wide _plan _slides
     movable movable_cards low ring rest part mover plan sort tuple first second text table rows row
+    max abs any all
+    _past cards_at kind_cells kinds mask points_memo region_masks regions rule seats value where winners low
 """.split())
 
 

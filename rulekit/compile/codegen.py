@@ -155,6 +155,9 @@ def generate(rules) -> tuple[str, dict, dict[int, str], str | None]:
                 break
     from . import codegen_round
     ending = codegen_round.emit(out, rules) if classes else None
+    if ending is None and classes and rules.grid is not None:
+        from . import codegen_grid_end
+        ending = codegen_grid_end.emit(out, rules)
     if ending is not None:
         classes["end_round"] = ending
     inlined.reverse()          # the last decision step (tricks) decides most often: tested first
@@ -288,6 +291,7 @@ def _safe(title: str) -> str:
 
 #: the builtins the generated code may call: nothing else is reachable from it
 _BUILTINS = {"len": len, "range": range, "list": list, "tuple": tuple, "id": id, "min": min, "sum": sum, "map": map,
+             "max": max, "abs": abs, "any": any, "all": all,
              "__build_class__": __builtins__["__build_class__"] if isinstance(__builtins__, dict)
              else __builtins__.__build_class__}
 
