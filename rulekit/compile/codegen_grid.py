@@ -258,7 +258,7 @@ _PUT = """\
             gs._box = (r if r < r0 else r0, r if r > r1 else r1, c if c < c0 else c0, c if c > c1 else c1)
     elif occ == here:
         gs._box = (r, r, c, c)
-    gs._geo = gs._points = None
+    gs._points = None
 """
 
 _PLACE = """\
