@@ -155,6 +155,9 @@ def generate(rules) -> tuple[str, dict, dict[int, str], str | None]:
                 break
     from . import codegen_round
     ending = codegen_round.emit(out, rules) if classes else None
+    if ending is None and classes and rules.grid is not None:
+        from . import codegen_grid_end
+        ending = codegen_grid_end.emit(out, rules)
     if ending is not None:
         classes["end_round"] = ending
     inlined.reverse()          # the last decision step (tricks) decides most often: tested first

@@ -192,8 +192,9 @@ def build_ruleset(sections: dict, title: str) -> Ruleset:
     if "player errors" in sections:
         from . import table_play         # imported by the games that use it only
         table_play.install(rules, sections["player errors"], exprs)
-    if "final score" in sections:
-        rules.final_score = exprs.compile(sections["final score"].expr).fn
+    final = sections["final score"].expr if "final score" in sections else None
+    if final is not None:
+        rules.final_score = exprs.compile(final).fn
     end = sections["end"]
     if isinstance(end, n.EndAfterRounds):
         rounds = end.rounds
@@ -203,7 +204,12 @@ def build_ruleset(sections: dict, title: str) -> Ruleset:
     winner = sections.get("winner")
     keys = winner.keys if winner else (n.TieKey("highest", n.Ref("score")),)
     rules.winner_keys = [(1 if k.pick == "highest" else -1, exprs.compile(k.expr).fn) for k in keys]
-    codegen.install(rules)          # the hot steps, written out as Python for this game
+    if grid is not None:            # the expressions the generator writes out (compile/codegen_grid_end.py)
+        rules.written = {"compiler": exprs, "final": final, "end": (end, exprs),
+                         "keys": [(1 if k.pick == "highest" else -1, k.expr) for k in keys]}
+    space = codegen.install(rules)  # the hot steps, written out as Python for this game
+    if grid is not None:
+        grid.fill_points = space.get(getattr(grid, "points_function", None))
     return rules
 
 
