@@ -20,7 +20,6 @@ bitmasks over card ids; conditions made only of card words become masks too, so
 """
 from __future__ import annotations
 
-import operator
 from contextlib import contextmanager
 
 from .._records import Factory, define, evolve
@@ -127,31 +126,13 @@ def points_mask(st, gs, op, bound: int, flipped: bool, everything: int) -> int:
     once every card's points are known; cards off the board score 0."""
     if gs is None:
         return everything if (op(bound, 0) if flipped else op(0, bound)) else 0
-    memo = display_points(st, gs)
-    key = (op, bound, flipped)
-    mask = gs.points_masks.get(key)
-    if mask is None:
-        mask = 0
-        for card in _PASSING[_MIRRORED[op] if flipped else op](memo.items(), bound):
+    mask = 0
+    for card, value in display_points(st, gs).items():
+        if op(bound, value) if flipped else op(value, bound):
             mask |= 1 << card
-        if op(bound, 0) if flipped else op(0, bound):
-            mask |= everything & ~gs.mask
-        gs.points_masks[key] = mask
+    if op(bound, 0) if flipped else op(0, bound):
+        mask |= everything & ~gs.mask
     return mask
-
-
-#: op -> the op with its sides swapped (`op(bound, value)` is `_MIRRORED[op](value, bound)`)
-_MIRRORED = {operator.eq: operator.eq, operator.ne: operator.ne, operator.lt: operator.gt,
-             operator.gt: operator.lt, operator.le: operator.ge, operator.ge: operator.le}
-#: op -> (card, value) pairs -> the cards whose value passes `op(value, bound)`, in one comprehension
-_PASSING = {
-    operator.eq: lambda items, bound: [card for card, value in items if value == bound],
-    operator.ne: lambda items, bound: [card for card, value in items if value != bound],
-    operator.lt: lambda items, bound: [card for card, value in items if value < bound],
-    operator.gt: lambda items, bound: [card for card, value in items if value > bound],
-    operator.le: lambda items, bound: [card for card, value in items if value <= bound],
-    operator.ge: lambda items, bound: [card for card, value in items if value >= bound],
-}
 
 
 def _members(mask: int) -> list[int]:

@@ -41,8 +41,7 @@ class GridState:
     """Display, decks, revealed cards, placing order, tie-breaker token and removed cards."""
 
     __slots__ = ("board", "origin", "occ", "at", "where", "mask", "decks", "tiebreaker", "revealed",
-                 "queue", "passer", "effect", "removed", "returning", "kinds", "kind_cells", "_box", "_geo", "_points", "_points_key",
-                 "points_masks")
+                 "queue", "passer", "effect", "removed", "returning", "kinds", "kind_cells", "_box", "_geo", "_points", "_points_key")
 
     def __init__(self, players: int, board: BitBoard, kinds: Kinds = NO_KINDS):
         self.board, self.kinds = board, kinds
@@ -61,7 +60,6 @@ class GridState:
         self.removed = [0] * players    # masks of cards out of the game, per owner
         self.returning = [0] * players  # masks of drawn cards not kept, still to go back to the deck
         self._box = self._geo = self._points = self._points_key = None
-        self.points_masks: dict = {}    # masks of cards by their points, beside the points memo
 
     def copy(self) -> "GridState":
         other = GridState.__new__(GridState)
@@ -73,7 +71,6 @@ class GridState:
         other.revealed, other.queue, other.removed = list(self.revealed), list(self.queue), list(self.removed)
         other.returning = list(self.returning)
         other._box, other._geo, other._points, other._points_key = self._box, self._geo, None, None
-        other.points_masks = {}
         return other
 
     # ---- positions ------------------------------------------------------------------------
@@ -246,5 +243,5 @@ class GridState:
     def points_memo(self, key) -> dict:
         """The memo of card points for the state as it is at `key` (fresh when `key` changed)."""
         if self._points_key != key or self._points is None:
-            self._points, self._points_key, self.points_masks = {}, key, {}
+            self._points, self._points_key = {}, key
         return self._points
