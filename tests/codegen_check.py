@@ -19,7 +19,7 @@ VOCABULARY = frozenset("""
     gs effect occ free _box box bit_of origin cells moves pending over __class__
     queue passer tiebreaker put recentre pop _next _step step deck decks rules end_round
     max abs any all
-    _past cards_at kind_cells kinds mask points_memo region_masks regions rule seats value where winners low
+    _past cards_at kind_cells kinds mask points_memo region_masks regions rule seats value where winners low items
 """.split())
 
 
