@@ -19,6 +19,9 @@ VOCABULARY = frozenset("""
     gs effect occ free _box box bit_of origin cells moves pending over __class__
     queue passer tiebreaker put recentre pop _next _step step deck decks rules end_round
     strength best who rank type
+    max abs any all
+    _past cards_at kind_cells kinds mask points_memo region_masks regions rule seats value where winners low
+    nxt offset bid_cards setdefault values text round_start action
 """.split())
 
 

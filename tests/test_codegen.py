@@ -85,6 +85,31 @@ def test_the_generated_steps_play_exactly_as_the_hand_written_ones(path, variant
 
 
 @pytest.mark.parametrize("path,variant", GAMES, ids=IDS)
+def test_every_round_ends_with_the_same_points_record_and_end_both_ways(path, variant, monkeypatch):
+    """The generated end of the round (points, `last_round`, the end test, the next dealer and
+    deal) against `Ruleset.end_round` and the hand-written steps, after every round."""
+    generated = rulekit.load(path, variant=variant)
+    reference = _reference(path, variant, monkeypatch)
+    players = _players(generated)
+    ours, theirs = generated.new_game(players, seed=7), reference.new_game(players, seed=7)
+    rng, rounds = random.Random(7), 0
+    for _ in range(3000):
+        if theirs.is_terminal:
+            break
+        legal = theirs.legal_moves()
+        move = legal[rng.randrange(len(legal))]
+        ours.apply(move.text)
+        theirs.apply(move)
+        if (ours.round, ours.is_terminal, ours.last_round) != (theirs.round, theirs.is_terminal, theirs.last_round):
+            pytest.fail(f"round {theirs.round}: {ours.last_round} != {theirs.last_round}")
+        if theirs.last_round is not None and theirs.last_round["round"] > rounds:
+            rounds = theirs.last_round["round"]
+            assert (ours.scores, ours.dealt, ours.dealer, ours.hands, ours.current_player) == (
+                theirs.scores, theirs.dealt, theirs.dealer, theirs.hands, theirs.current_player)
+    assert ours.view() == theirs.view() and ours.winners == theirs.winners and rounds >= 1
+
+
+@pytest.mark.parametrize("path,variant", GAMES, ids=IDS)
 def test_a_playout_of_every_game_and_variant_makes_the_public_loop_moves(path, variant):
     game = rulekit.load(path, variant=variant)
     players = _players(game)
@@ -142,7 +167,8 @@ HOSTILE_STRINGS = ["x'); import os; ('", "back\\\\slash \\\\n", "'''", "\u00e9t\
                    "__import__('os').system('echo hacked')", "{TITLE} $STATE ${CLS}", "\u03c0 \U0001F0A1"]
 
 
-def hostile_rules(suits: list[str], card: str, title: str, variant: str, variant_title: str) -> str:
+def hostile_rules(suits: list[str], card: str, title: str, variant: str, variant_title: str,
+                  table: str = "bonus") -> str:
     return f'''game "{title}"
 players 3..4
 deck {{
@@ -165,9 +191,10 @@ trick winner {{
   otherwise -> highest card of lead suit
 }}
 score {{
-  made -> 10 + bid
-  missed -> 0
+  made -> 10 + bid + {table}[bid]
+  missed -> 0 - {table}[tricks - bid]
 }}
+table {table} {{ 0: 3, 2..4: 7, else: 1 }}
 end after 2 rounds
 variant {variant} "{variant_title}" {{
   end after 1 rounds
@@ -183,7 +210,9 @@ def test_names_and_strings_that_look_like_python_never_become_code(index, monkey
     if card in suits:
         card = "trump"
     title = HOSTILE_STRINGS[index]
-    text = hostile_rules(suits, card, title, HOSTILE_NAMES[index % 5], HOSTILE_STRINGS[-1 - index])
+    table = next(name for name in HOSTILE_NAMES[index * 7 % len(HOSTILE_NAMES):] + HOSTILE_NAMES
+                 if name not in suits and name != card)
+    text = hostile_rules(suits, card, title, HOSTILE_NAMES[index % 5], HOSTILE_STRINGS[-1 - index], table)
     ran = []
     monkeypatch.setattr("os.system", lambda *a: ran.append(a))
     game = rulekit.loads(text)
@@ -192,6 +221,7 @@ def test_names_and_strings_that_look_like_python_never_become_code(index, monkey
         rules = played.ruleset(3)
         source = codegen.source_of(rules)
         assert_only_generator_names(source)
+        assert "TABLE_" in source and "+ TABLE" not in source      # the table written out, under our name
         assert rules.state_class is not None and rules.generated.startswith("<rulekit: ")
         assert "\n" not in rules.generated and all(c.isalnum() or c in " -_#:<>" for c in rules.generated)
         assert played.new_game(3, seed=1).playout(seed=2) > 0

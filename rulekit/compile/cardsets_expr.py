@@ -20,7 +20,6 @@ bitmasks over card ids; conditions made only of card words become masks too, so
 """
 from __future__ import annotations
 
-import operator
 from contextlib import contextmanager
 
 from .._records import Factory, define, evolve
@@ -62,7 +61,7 @@ class CardWords:
     board: bool              # a board exists: display sets, regions
     points: list | None      # card id -> points closure or None; None when cards have no points
     all_mask: int = 0
-    bits: object = None      # the board's `grid.BitBoard`, for rules written out as functions
+    bits: object = None      # the board's `grid.BitBoard`, for rules the generator writes out
     cards: dict = Factory(dict)   # card text (`spades 12`) -> mask of its copies
     trumps: list | None = None          # trump + 1 -> mask of the trumps (`trump`); None: no trumps
     kept: object = None      # the masks whose cells a grid state keeps (`grid_state.Kinds`), or None
@@ -89,9 +88,12 @@ def card_points(st, gs, card: int) -> int:
 def display_points(st, gs) -> dict:
     """{card: points} of every card on the display, worked out once per position (in the
     middle of working them out, the cards done so far)."""
+    grid = st.rules.grid
+    written = getattr(grid, "fill_points", None)
+    if written is not None:                 # the generated module's (compile/codegen_grid_end.py)
+        return written(st, gs)
     memo = gs.points_memo(len(st._past) + len(st._history))
     if not memo and gs.at:
-        grid = st.rules.grid
         points, owner, at = grid.points, grid.owner, gs.at
         here = Here(st, gs, None, None)         # closures never keep it: one serves every card
         for _, card in sorted(at.items()):
@@ -124,31 +126,13 @@ def points_mask(st, gs, op, bound: int, flipped: bool, everything: int) -> int:
     once every card's points are known; cards off the board score 0."""
     if gs is None:
         return everything if (op(bound, 0) if flipped else op(0, bound)) else 0
-    memo = display_points(st, gs)
-    key = (op, bound, flipped)
-    mask = gs.points_masks.get(key)
-    if mask is None:
-        mask = 0
-        for card in _PASSING[_MIRRORED[op] if flipped else op](memo.items(), bound):
+    mask = 0
+    for card, value in display_points(st, gs).items():
+        if op(bound, value) if flipped else op(value, bound):
             mask |= 1 << card
-        if op(bound, 0) if flipped else op(0, bound):
-            mask |= everything & ~gs.mask
-        gs.points_masks[key] = mask
+    if op(bound, 0) if flipped else op(0, bound):
+        mask |= everything & ~gs.mask
     return mask
-
-
-#: op -> the op with its sides swapped (`op(bound, value)` is `_MIRRORED[op](value, bound)`)
-_MIRRORED = {operator.eq: operator.eq, operator.ne: operator.ne, operator.lt: operator.gt,
-             operator.gt: operator.lt, operator.le: operator.ge, operator.ge: operator.le}
-#: op -> (card, value) pairs -> the cards whose value passes `op(value, bound)`, in one comprehension
-_PASSING = {
-    operator.eq: lambda items, bound: [card for card, value in items if value == bound],
-    operator.ne: lambda items, bound: [card for card, value in items if value != bound],
-    operator.lt: lambda items, bound: [card for card, value in items if value < bound],
-    operator.gt: lambda items, bound: [card for card, value in items if value > bound],
-    operator.le: lambda items, bound: [card for card, value in items if value <= bound],
-    operator.ge: lambda items, bound: [card for card, value in items if value >= bound],
-}
 
 
 def _members(mask: int) -> list[int]:
@@ -219,14 +203,15 @@ class SetExprCompiler(ExprCompiler):
         return evolve(result, fn=_COMPARE_WITH[node.op](left.fn, node.right.value))
 
     def compile_rule(self, node):
-        """A card's `scores` rule → f(here, seat): the closures of `compile`, written out as
-        one Python function where they are plain arithmetic, comparisons and counts of card
-        sets on the board (`_RuleWriter`); the rest is called as compiled."""
-        before = self.problems
-        compiled = self.compile(node, "int")
-        if self.problems > before or self.words.bits is None:
-            return compiled.fn
-        return _RuleWriter(self, self.words.bits).function(node)
+        """A card's `scores` rule → f(here, seat), the compiled closure; it carries the rule
+        (`.rule`: the node and this compiler) for the generator, which writes the rules of a
+        game out as plain code over the display's bit masks (compile/codegen_grid_end.py)."""
+        fn = self.compile(node, "int").fn
+
+        def rule(h, p):
+            return fn(h, p)
+        rule.rule = (node, self)
+        return rule
 
     # -- names
     def _ref(self, node):
@@ -624,200 +609,6 @@ def _excludes_self(condition) -> bool:
 def _mentions(node, names) -> bool:
     """True when `node` reads any of `names` (not counting set positions)."""
     return any(isinstance(item, n.Ref) and item.name in names for item in n.walk(node))
-
-
-def _fold_points(st, gs, cards: int, fold) -> int:
-    """`fold` of the points of the cards of a mask, asked in card order (0 when none)."""
-    values = []
-    while cards:
-        low = cards & -cards
-        values.append(card_points(st, gs, low.bit_length() - 1))
-        cards ^= low
-    return fold(values) if values else 0
-
-
-def _fold_table(table, cards: int, fold) -> int:
-    values = []
-    while cards:
-        low = cards & -cards
-        values.append(table[low.bit_length() - 1])
-        cards ^= low
-    return fold(values) if values else 0
-
-
-class _RuleWriter:
-    """Writes a card's rule as the source of one function `rule(h, p)`, evaluated once (the
-    points of every card are worked out each time the display is scored).
-
-    Numbers, `if`, comparisons, `and`/`or`/`not` and arithmetic become Python operators;
-    `count`/`any` of a set of places around the card (`adjacent8`, `row + column`, `corners`,
-    ...) with a condition made of card words becomes bit operations on the display's cells
-    (counting cells counts their cards, as `_mask_count` does); `in corner` reads the
-    region's cells. Anything else (sums
-    and maxima, per-card conditions, `points`, game names) calls its compiled closure, so the
-    function computes exactly what the closures do. The rule's card is on the display whenever
-    its rule is read (`card_points`), so its cell `bit` is known.
-    """
-
-    OPS = {"=": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">=", "+": "+", "-": "-", "*": "*"}
-
-    def __init__(self, compiler: SetExprCompiler, bits):
-        self.compiler, self.bits = compiler, bits
-        self.names: dict[str, object] = {}
-        self.uses: set[str] = set()
-
-    def function(self, node):
-        body = self.write(node)
-        lines = ["def rule(h, p):", "    gs = h.gs", "    card = h.card"]
-        if self.uses & {"occ", "bit"}:
-            lines.append("    occ = gs.occ")
-        if "bit" in self.uses:
-            lines.append("    bit = gs.where[card]")
-        if "regions" in self.uses:
-            lines.append("    regions = gs.region_masks()")
-        lines.append(f"    return {body}")
-        space = dict(self.names)
-        exec(compile("\n".join(lines), "<card rule>", "exec"), space)     # noqa: S102 - our own text
-        return space["rule"]
-
-    def name(self, value) -> str:
-        key = f"k{len(self.names)}"
-        self.names[key] = value
-        return key
-
-    def write(self, node) -> str:
-        method = getattr(self, "_" + type(node).__name__.lower(), None)
-        text = method(node) if method is not None else None
-        if text is None:
-            return f"{self.name(self.compiler.compiled[id(node)].fn)}(h, p)"
-        return text
-
-    def _int(self, node):
-        return repr(node.value)
-
-    def _if(self, node):
-        return f"({self.write(node.then)} if {self.write(node.condition)} else {self.write(node.otherwise)})"
-
-    def _compare(self, node):
-        return f"({self.write(node.left)} {self.OPS[node.op]} {self.write(node.right)})"
-
-    def _binop(self, node):
-        op = self.OPS.get(node.op)
-        return None if op is None else f"({self.write(node.left)} {op} {self.write(node.right)})"
-
-    def _boolop(self, node):
-        return f"({self.write(node.left)} {node.op} {self.write(node.right)})"
-
-    def _not(self, node):
-        return f"(not {self.write(node.operand)})"
-
-    def _neg(self, node):
-        return f"(-{self.write(node.operand)})"
-
-    def _inregion(self, node):
-        region = REGIONS.get(node.word.text)
-        if region is None:
-            return None
-        self.uses.update(("bit", "regions"))
-        return f"(regions[{_REGION_SLOTS[region]}] >> bit & 1 == 1)"
-
-    def _call(self, node):
-        func, args = node.func, node.args
-        if func in ("sum", "max", "min") and len(args) in (2, 3) and _is_set(args[0]):
-            return self._fold(func, args)
-        if func not in ("count", "any") or not args or not _is_set(args[0]) or len(args) > 2:
-            return None
-        base = self.cells(args[0])
-        mask = self.mask(args[1]) if len(args) == 2 else None
-        if base is None or (len(args) == 2 and mask is None):
-            return None
-        chosen = base if mask is None else f"({base} & {mask})"
-        return f"{chosen}.bit_count()" if func == "count" else f"({chosen} != 0)"
-
-    def _fold(self, func, args) -> str | None:
-        """`max(adjacent4, own, points)`: the members' cards in id order, as `_set_impl`."""
-        value = args[-1]
-        if not isinstance(value, n.Ref) or value.name not in ("points", "number") or value.name in self.compiler.names:
-            return None
-        base = self.cells(args[0])
-        mask = self.mask(args[1]) if len(args) == 3 else None
-        if base is None or (len(args) == 3 and mask is None):
-            return None
-        cards = f"gs.cards_at({base if mask is None else f'({base} & {mask})'})"
-        fold = {"sum": "sum", "max": "max", "min": "min"}[func]
-        if value.name == "points":
-            return f"{self.name(_fold_points)}(h.st, gs, {cards}, {fold})"
-        return f"{self.name(_fold_table)}({self.name(self.compiler.words.number)}, {cards}, {fold})"
-
-    def cells(self, node) -> str | None:
-        """A set of places (as `SetExprCompiler._set`) as an expression of cells, or None."""
-        if isinstance(node, n.BinOp):
-            left, right = self.cells(node.left), self.cells(node.right)
-            if left is None or right is None:
-                return None
-            return f"({left} | {right})" if node.op == "+" else f"({left} & ~{right})"
-        name = node.name
-        if name in self.compiler.names:
-            return None
-        if name in ("adjacent4", "adjacent8"):
-            self.uses.add("bit")
-            return f"({self.name(self.bits.near(int(name[-1])))}[bit] & occ)"
-        if name in ("row", "column"):
-            self.uses.add("bit")
-            if name == "row":
-                return f"({self.name(self.bits.row_cells)}[bit // {self.bits.width}] & occ)"
-            return f"({self.name(self.bits.col_cells)}[bit % {self.bits.width}] & occ)"
-        region = {"centre": "centre", "corners": "corner", "edges": "edge"}.get(name)
-        if region is not None:
-            self.uses.add("regions")
-            return f"regions[{_REGION_SLOTS[region]}]"
-        if name == "display":
-            self.uses.add("occ")
-            return "occ"
-        return None
-
-    def _slot(self, cards: int):
-        """The slot of a card mask whose cells the grid state keeps (`GridState.kind_cells`)."""
-        kept = self.compiler.words.kept
-        return None if kept is None else kept.index.get(cards)
-
-    def _cells_of(self, cards: int) -> str:
-        slot = self._slot(cards)
-        return f"gs.cells_of({cards!r})" if slot is None else f"gs.kind_cells[{slot}]"
-
-    def mask(self, node) -> str | None:
-        """A condition of card words (as `SetExprCompiler._mask`) as an expression of the
-        display's cells whose cards meet it: the cells of a kind or of a seat's cards are kept
-        by the grid state as cards move (`GridState.kind_cells`, else worked out once per
-        position by `cells_of`), `other` is every cell but this card's."""
-        words, names = self.compiler.words, self.compiler.names
-        if isinstance(node, n.Ref):
-            if node.name in names:
-                return None
-            if node.name in words.kinds:
-                return self._cells_of(words.kinds[node.name])
-            if node.name in ("own", "opponent") and words.seat_masks is not None:
-                self.uses.add("occ")
-                slots = [self._slot(mask) for mask in words.seat_masks]
-                if None in slots:
-                    own = f"gs.cells_of({self.name(words.seat_masks)}[p])"
-                else:
-                    own = f"gs.kind_cells[{self.name(slots)}[p]]"
-                return own if node.name == "own" else f"(occ & ~{own})"
-            if node.name == "other":
-                self.uses.add("bit")
-                return "~(1 << bit)"
-            return None
-        if isinstance(node, n.BoolOp):
-            left, right = self.mask(node.left), self.mask(node.right)
-            if left is None or right is None:
-                return None
-            return f"({left} {'&' if node.op == 'and' else '|'} {right})"
-        if isinstance(node, n.Not):
-            inner = self.mask(node.operand)
-            self.uses.add("occ")
-            return None if inner is None else f"(occ & ~{inner})"
-        return None
 
 
 def words_for_deck(deck) -> CardWords:

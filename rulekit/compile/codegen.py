@@ -156,6 +156,9 @@ def generate(rules) -> tuple[str, dict, dict[int, str], str | None]:
                 break
     from . import codegen_round
     ending = codegen_round.emit(out, rules) if classes else None
+    if ending is None and classes and rules.grid is not None:
+        from . import codegen_grid_end
+        ending = codegen_grid_end.emit(out, rules)
     if ending is not None:
         classes["end_round"] = ending
     inlined.reverse()          # the last decision step (tricks) decides most often: tested first
@@ -261,9 +264,9 @@ _LEAVING: list = []
 def _emitters(rules) -> tuple:
     """The step emitters, each `emit(writer, step) -> (class name, legal body, apply body) | None`;
     the grid's only for a grid game (a trick game does not import the grid engine)."""
-    from . import codegen_bids, codegen_deal, codegen_tricks
+    from . import codegen_bids, codegen_deal, codegen_passes, codegen_tricks
     if rules.grid is None:
-        return codegen_deal, codegen_bids, codegen_tricks
+        return codegen_deal, codegen_passes, codegen_bids, codegen_tricks
     from . import codegen_grid
     return codegen_deal, codegen_bids, codegen_tricks, codegen_grid
 
@@ -341,6 +344,7 @@ def _safe(title: str) -> str:
 
 #: the builtins the generated code may call: nothing else is reachable from it
 _BUILTINS = {"type": type, "len": len, "range": range, "list": list, "tuple": tuple, "id": id, "min": min, "sum": sum, "map": map,
+             "max": max, "abs": abs, "any": any, "all": all,
              "__build_class__": __builtins__["__build_class__"] if isinstance(__builtins__, dict)
              else __builtins__.__build_class__}
 

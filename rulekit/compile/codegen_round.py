@@ -1,18 +1,22 @@
-"""The end of a round → generated source: the points of a plain `score` section and the
-bookkeeping of `Ruleset.end_round`, as one function.
+"""The end of a round → generated source: the points of a plain `score` section, the end
+test and the bookkeeping of `Ruleset.end_round`, as one function.
 
 Pipeline place: compiler → **codegen** (round) → engine. Written only for a trick game
-without a grid; a plain `score { made -> ..., missed -> ... }` gets its cases as tests on
-the bids and tricks with the points' closures bound; scores in parts, teams, counters or a
-wrapped score (auctions, table play) are called as the compiler built them. The end of the
-game (final scores, winners) stays `Ruleset.finish`. It does exactly what
-`Ruleset.end_round` (`compile/game.py`) does, which stays the reference.
+without a grid. A plain `score { made -> ..., missed -> ... }` gets its cases and points
+written out as Python (`codegen_exprs.py`: `10 + bonus[bid]` is an addition and a literal
+table), and so does the `end when ...` test (`max(score) >= 100` reads `st.scores`);
+scores in parts, teams, counters or a wrapped score (auctions, table play) are called as
+the compiler built them, as is any part of an expression the writer has no plain form
+for. The end of the game (final scores, winners) stays `Ruleset.finish`. It does exactly
+what `Ruleset.end_round` (`compile/game.py`) does, which stays the reference.
 """
 from __future__ import annotations
 
 from string import Template
 
 from ..engine.history import seal
+from .codegen import literal
+from .codegen_exprs import Expressions, NotWritten
 
 _END_ROUND = """\
 def $NAME(st):
@@ -25,7 +29,7 @@ $POINTS    scores = st.scores
                      "points": points, "scores": list(scores)}
     if st.dealer is not None:
         st.dealt[st.dealer] += 1
-    ended = $END(st, None)
+    ended = $END
     if ended or st.round >= $RULES.max_rounds:
         $RULES.finish(st, ended)
         return
@@ -39,12 +43,27 @@ def emit(w, rules) -> str | None:
     if rules.grid is not None or rules.end is None:
         return None
     names = {"NAME": w.name("end_round"), "SEAL": w.bind("seal", seal), "RULES": w.bind("rules", rules),
-             "END": w.bind("end", rules.end),
+             "END": end_test(w, rules),
              "NEXT": "    if st.dealer is not None:\n        st.dealer = (st.dealer + 1) % st.n\n"
              if rules.dealer_then == "next" else ""}
     names["POINTS"] = _points(w, rules)
     w.lines(Template(_END_ROUND).substitute(names))
     return names["NAME"]
+
+
+def end_test(w, rules) -> str:
+    """The source of `rules.end(st, None)`: `end after N rounds` and `end when ...` written
+    out, any other end condition called as its closure."""
+    nodes = rules.expr_nodes
+    if rules.end is nodes.get("end_fn"):
+        if "rounds" in nodes:
+            return f"st.round >= {literal(nodes['rounds'])}"
+        if "end" in nodes and rules.expr_compiler is not None:
+            try:
+                return Expressions(w, rules.expr_compiler).write(nodes["end"], "None")
+            except NotWritten:
+                pass
+    return f"{w.bind('end', rules.end)}(st, None)"
 
 
 def _points(w, rules) -> str:
@@ -56,6 +75,9 @@ def _points(w, rules) -> str:
     cases = getattr(rules.score, "cases", None)
     if cases is None:
         return f"    points = [{w.bind('score', rules.score)}(st, seat) for seat in range(st.n)]\n"
+    written = _written_cases(w, rules)
+    if written is not None:
+        return f"    points = [{written}\n              for seat in range(st.n)]\n"
     lines = ["    bids, won = st.bids, st.tricks_won", "    points = []", "    for seat in range(st.n):"]
     word = "if"
     for kind, test, value in cases:
@@ -73,3 +95,29 @@ def _points(w, rules) -> str:
         word = "elif"
     lines += ["        else:" if word == "elif" else "        if True:", "            points.append(0)"]
     return "\n".join(lines) + "\n"
+
+
+def _written_cases(w, rules) -> str | None:
+    """The score cases as one expression of `seat` (`A if made else B if ... else 0`), or
+    None when the rules keep no checked form of them."""
+    nodes = getattr(rules.score, "nodes", None)
+    if nodes is None or rules.expr_compiler is None:
+        return None
+    exprs = Expressions(w, rules.expr_compiler)
+    parts = []
+    try:
+        for kind, test, value in nodes:
+            points = exprs.write(value, "seat")
+            if kind == "else":
+                parts.append(points)
+                break
+            condition = {"made": "st.bids[seat] == st.tricks_won[seat]",
+                         "missed": "st.bids[seat] != st.tricks_won[seat]"}.get(kind)
+            if condition is None:
+                condition = exprs.write(test, "seat")
+            parts.append(f"{points} if {condition}\n              else ")
+        else:
+            parts.append("0")
+    except NotWritten:
+        return None
+    return "".join(parts)

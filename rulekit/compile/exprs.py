@@ -111,6 +111,9 @@ class ExprCompiler:
     def __init__(self, names: dict, tables: dict, report):
         self.names, self.tables = names, tables
         self.problems = 0
+        #: id(node) -> its closure, for every node compiled (the generator calls those it
+        #: does not write out itself: compile/codegen_exprs.py)
+        self.compiled: dict[int, Compiled] = {}
 
         def counted(node, message, hint=None):
             self.problems += 1
@@ -132,6 +135,10 @@ class ExprCompiler:
         return result
 
     def _compile(self, node) -> Compiled:
+        result = self.compiled[id(node)] = self._dispatch(node)
+        return result
+
+    def _dispatch(self, node) -> Compiled:
         word = node.name if isinstance(node, n.Ref) else node.func if isinstance(node, n.Call) else None
         if word is not None:
             known = self.names.get(word)
@@ -260,7 +267,9 @@ def compile_table(table: n.Table, compile_value) -> object:
         dense = [fallback] * (high - low + 1)
         for lo, hi, value in reversed(entries):     # the first entry of a key wins
             dense[lo - low:hi - low + 1] = [value] * (hi - lo + 1)
-        return lambda key: dense[key - low] if low <= key <= high else fallback
+        lookup = lambda key: dense[key - low] if low <= key <= high else fallback   # noqa: E731
+        lookup.dense = (low, tuple(dense), fallback)        # what the generator writes out
+        return lookup
     ranges = sorted(entries, key=lambda e: e[0])    # the checker refuses keys given twice
     starts = [e[0] for e in ranges]
 

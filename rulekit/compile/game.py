@@ -60,6 +60,11 @@ class Ruleset:
         self.state_class = None       # the generated State subclass (compile/codegen.py), if any
         self.generated = None         # the generated module's file name, if any
         self.move_codes = MoveCodes()  # Move <-> code of the rounds states have finished
+        #: the checked expressions behind `end`, `winner_keys` and `final_score` ("end", "winner",
+        #: "final": node or list of nodes; "rounds": `end after N rounds`), with the compiler that
+        #: compiled them: what the generator writes out (compile/codegen_exprs.py)
+        self.expr_nodes: dict = {}
+        self.expr_compiler = None
 
     # ---- teams -------------------------------------------------------------------------------
 
@@ -192,18 +197,27 @@ def build_ruleset(sections: dict, title: str) -> Ruleset:
     if "player errors" in sections:
         from . import table_play         # imported by the games that use it only
         table_play.install(rules, sections["player errors"], exprs)
-    if "final score" in sections:
-        rules.final_score = exprs.compile(sections["final score"].expr).fn
+    nodes = rules.expr_nodes
+    rules.expr_compiler = exprs
+    final = sections["final score"].expr if "final score" in sections else None
+    if final is not None:
+        nodes["final"] = final
+        rules.final_score = exprs.compile(final).fn
     end = sections["end"]
     if isinstance(end, n.EndAfterRounds):
-        rounds = end.rounds
+        rounds = nodes["rounds"] = end.rounds
         rules.end = lambda st, seat: st.round >= rounds
     else:
+        nodes["end"] = end.condition
         rules.end = exprs.compile(end.condition).fn
+    nodes["end_fn"] = rules.end     # the generator writes `end` out only while it is this one
     winner = sections.get("winner")
     keys = winner.keys if winner else (n.TieKey("highest", n.Ref("score")),)
-    rules.winner_keys = [(1 if k.pick == "highest" else -1, exprs.compile(k.expr).fn) for k in keys]
-    codegen.install(rules)          # the hot steps, written out as Python for this game
+    nodes["winner"] = [(1 if k.pick == "highest" else -1, k.expr) for k in keys]
+    rules.winner_keys = [(sign, exprs.compile(node).fn) for sign, node in nodes["winner"]]
+    space = codegen.install(rules)  # the hot steps, written out as Python for this game
+    if grid is not None:
+        grid.fill_points = space.get(getattr(grid, "points_function", None))
     return rules
 
 
@@ -412,7 +426,7 @@ def _tricks_step(rules: Ruleset, sections: dict, clause, bid):
 def _build_score(rules: Ruleset, score, exprs: ExprCompiler) -> None:
     if score is None:
         return
-    cases, kinds = [], []
+    cases, kinds, nodes = [], [], []
     for case in score.cases:
         condition = case.condition
         if isinstance(condition, n.Made):
@@ -425,6 +439,7 @@ def _build_score(rules: Ruleset, score, exprs: ExprCompiler) -> None:
             test, kind = (lambda st, seat: True), "else"                                    # noqa: E731
         cases.append((test, exprs.compile(case.expr).fn))
         kinds.append((kind, *cases[-1]))
+        nodes.append((kind, condition.expr if kind == "test" else None, case.expr))
 
     def score_of(st, seat):
         for test, points in cases:
@@ -432,4 +447,5 @@ def _build_score(rules: Ruleset, score, exprs: ExprCompiler) -> None:
                 return points(st, seat)
         return 0
     score_of.cases = kinds          # what the generator writes out (compile/codegen_round.py)
+    score_of.nodes = nodes          # the same, as checked expressions (compile/codegen_exprs.py)
     rules.score = score_of

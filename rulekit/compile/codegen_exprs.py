@@ -1,0 +1,193 @@
+"""The compiler's expressions → Python source: `10 + bonus[bid]`, `max(score) >= 100`.
+
+Pipeline place: compiler (`exprs.py` built the closures) → **codegen** (expressions) →
+the generated module. Any generator that runs a rule file's expression (the end of a
+round, the end of the game, the winners, a grid game's end) asks `Expressions.write` for
+the source of one: an expression over `st` and a seat variable the caller names, made of
+Python operators, the state's own lists (`st.scores[seat]`, `max(st.scores)`) and the
+file's tables as literal tuples.
+
+Only the checked tree is read, and only through the compiler that compiled it: a node is
+written out when it is one of the plain kinds below (numbers, the names every game has,
+tables, arithmetic, comparisons, `and`/`or`/`not`, `if`, `abs` and the folds over the
+seats) and the compiler treated it as the plain kind (a name a mechanism defines, a card
+word, a set function or a function of teams is none); any other node is called as the
+closure the compiler built for it (`ExprCompiler.compiled`, bound under a generated name),
+so the source computes exactly what the closures compute. Every identifier is the
+generator's own (`Writer.name`); numbers enter as `repr` of validated ints (`literal`);
+no name or text of the rule file is ever written.
+"""
+from __future__ import annotations
+
+from ..dsl import nodes as n
+from .codegen import literal
+from .exprs import BASE_NAMES
+
+#: the state's list that a per-seat base name reads as it is: `name[seat]`
+_LISTS = {"score": "scores", "tricks": "tricks_won", "dealt": "dealt"}
+_ARITH = {"+": "+", "-": "-", "*": "*"}
+_GUARDED = {"/": "//", "%": "%"}           # 0 when dividing by 0, as the closures do
+_COMPARE = {"=": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
+#: the names a card-set compiler reads as card words before the game's names
+_CARD_WORDS = frozenset({"trump", "rank", "own", "opponent", "other", "number", "points"})
+
+
+class NotWritten(Exception):
+    """An expression node has neither a plain form nor a closure the compiler kept: the
+    caller calls the whole expression's closure instead."""
+
+
+class Expressions:
+    """Writes expressions compiled by `compiler` (an `ExprCompiler`) into `w` (a `Writer`)."""
+
+    def __init__(self, w, compiler):
+        self.w, self.compiler = w, compiler
+        self.names = compiler.names
+        words = getattr(compiler, "words", None)
+        self.card_words = set(getattr(words, "kinds", ())) | _CARD_WORDS if words is not None else set()
+        self.closures = 0           # how many closures the last `write` calls (0: all plain)
+
+    # ---- the entry points ------------------------------------------------------------------
+
+    def write(self, node, seat: str = "seat") -> str:
+        """The source of `node` as one Python expression reading `st` and the variable named
+        `seat` (a generated name or a template word); raises `NotWritten`."""
+        self.closures = 0
+        return self._write(node, seat)
+
+    def function(self, prefix: str, node, doc: str) -> str:
+        """A module function `NAME(st, seat)` returning the expression's value; its name."""
+        body = self.write(node, "seat")
+        name = self.w.name(prefix)
+        self.w.lines(f"def {name}(st, seat):\n    \"\"\"{doc}\"\"\"\n    return {body}\n")
+        return name
+
+    def plain(self, node) -> bool:
+        """Is `node` written without any closure?"""
+        from .codegen import Writer
+        scratch = Expressions(Writer(), self.compiler)
+        try:
+            scratch.write(node)
+        except NotWritten:
+            return False
+        return scratch.closures == 0
+
+    # ---- nodes --------------------------------------------------------------------------------
+
+    def _write(self, node, seat: str) -> str:
+        method = getattr(self, "_" + type(node).__name__.lower(), None)
+        text = method(node, seat) if method is not None else None
+        return text if text is not None else self._closure(node, seat)
+
+    def _closure(self, node, seat: str) -> str:
+        found = getattr(self.compiler, "compiled", {}).get(id(node))
+        if found is None:
+            raise NotWritten(type(node).__name__)
+        self.closures += 1
+        return f"{self.w.bind('expr', found.fn)}(st, {seat})"
+
+    def _int(self, node, seat):
+        if node.value.__class__ is not int:
+            return None
+        text = literal(node.value)
+        return f"({text})" if node.value < 0 else text
+
+    def _ref(self, node, seat):
+        name = node.name
+        known = self.names.get(name)
+        if known is None or name in self.card_words:
+            return None
+        if known is not BASE_NAMES.get(name):     # a mechanism's own name: its reader, bound
+            read = getattr(known, "read", None)
+            if read is None:
+                return None
+            self.closures += 1
+            return f"{self.w.bind('read', read)}(st, {seat})"
+        if name in _LISTS:
+            return f"st.{_LISTS[name]}[{seat}]"
+        if name == "bid":
+            bid = self.w.name("bid")
+            return f"({bid} if ({bid} := st.bids[{seat}]) is not None else 0)"
+        if name == "hand":
+            return f"st.hands[{seat}].bit_count()"
+        if name == "round":
+            return "st.round"
+        if name == "players":
+            return "st.n"
+        self.closures += 1
+        return f"{self.w.bind('read', known.read)}(st, {seat})"
+
+    def _index(self, node, seat):
+        lookup = self.compiler.tables.get(node.table)
+        dense = getattr(lookup, "dense", None)
+        if dense is None:
+            return None
+        low, values, fallback = dense
+        key = self.w.name("key")
+        text = self._write(node.key, seat)
+        table = self.w.const("TABLE", tuple(values), "a table of the rule file, from its lowest key")
+        at = key if low == 0 else f"{key} - {literal(low)}" if low > 0 else f"{key} + {literal(-low)}"
+        return (f"({table}[{at}] if {_int_text(low)} <= ({key} := {text}) <= {_int_text(low + len(values) - 1)} "
+                f"else {_int_text(fallback)})")
+
+    def _call(self, node, seat):
+        func, args = node.func, node.args
+        if func in self.names or self._set_call(node):
+            return None
+        if func == "abs" and len(args) == 1:
+            return f"abs({self._write(args[0], seat)})"
+        if func in ("max", "min") and len(args) > 1:
+            return f"{func}({', '.join(self._write(a, seat) for a in args)})"
+        if len(args) != 1 or func not in ("max", "min", "sum", "any", "all", "count"):
+            return None
+        inner = args[0]
+        if isinstance(inner, n.Ref) and inner.name in _LISTS and self._ref(inner, seat) is not None \
+                and func in ("max", "min", "sum"):
+            return f"{func}(st.{_LISTS[inner.name]})"         # the list itself: no copy
+        each = self.w.name("each")
+        value = self._write(inner, each)
+        if func == "count":
+            return f"sum([1 for {each} in range(st.n) if {value}])"
+        return f"{func}([{value} for {each} in range(st.n)])"
+
+    def _set_call(self, node) -> bool:
+        """Does a card-set compiler read this call as a function of a set (`count(hand)`)?"""
+        if not self.card_words or not node.args:
+            return False
+        from .cardsets_expr import SET_FUNCS, _is_set
+        return node.func in SET_FUNCS and _is_set(node.args[0])
+
+    def _binop(self, node, seat):
+        left, right = self._write(node.left, seat), self._write(node.right, seat)
+        if node.op in _ARITH:
+            return f"({left} {_ARITH[node.op]} {right})"
+        if node.op not in _GUARDED:
+            return None
+        by = self.w.name("by")
+        return f"({left} {_GUARDED[node.op]} {by} if ({by} := {right}) else 0)"
+
+    def _compare(self, node, seat):
+        op = _COMPARE.get(node.op)
+        if op is None:
+            return None
+        return f"({self._write(node.left, seat)} {op} {self._write(node.right, seat)})"
+
+    def _boolop(self, node, seat):
+        if node.op not in ("and", "or"):
+            return None
+        return f"({self._write(node.left, seat)} {node.op} {self._write(node.right, seat)})"
+
+    def _not(self, node, seat):
+        return f"(not {self._write(node.operand, seat)})"
+
+    def _neg(self, node, seat):
+        return f"(-{self._write(node.operand, seat)})"
+
+    def _if(self, node, seat):
+        return (f"({self._write(node.then, seat)} if {self._write(node.condition, seat)} "
+                f"else {self._write(node.otherwise, seat)})")
+
+
+def _int_text(value) -> str:
+    text = literal(value)
+    return f"({text})" if value < 0 else text

@@ -1,0 +1,626 @@
+"""The end of a round and of the game in a grid game → generated source.
+
+Pipeline place: compiler → **codegen** (grid end) → engine. For a game that places cards on a
+board (`player decks`), the generator writes what `Ruleset.end_round` and `Ruleset.finish`
+(`compile/game.py`, which stay the reference) do with the compiler's closures, as plain
+functions of the generated module:
+
+- `card_points_N(st, gs)`: the points of every card on the display, `{card: points}`,
+  worked out once per position (the memo of `GridState.points_memo`, shared with the
+  closures of `compile/cardsets_expr.py`). Each card's `scores` rule becomes one function
+  over the display's bit masks: `count`/`any` of a set of places (`adjacent8`, `row +
+  column`, `corners`, ...) with a condition of card words are ANDs of the board's cell
+  tables (written in as literals) and a bit count; `in corner` reads the region masks;
+  `max(adjacent4, own, points)` reads the other cards' points through the memo, in card
+  order, exactly as `card_points` does (cards are scored left to right, top to bottom; a card
+  being worked out reads 0, which breaks copy cycles).
+- `finish_N(st, ended)`: the final scores (`score at end -> ...`) and the winners (each
+  `winner` key for the seats still tied), with set expressions over the display such as
+  `sum(display, own, points)` or `count(display, own and points > 0)` written as masks
+  and one comprehension over the members.
+- `end_round_N(st)`: the history seal, the round's record (`last_round`), the end test
+  (`end when count(display) = 16` is a bit count), and the game's end or the next round.
+
+Whatever the writer does not know (a name of another mechanism, a fold over seats, a table)
+is called as the closure the compiler built for that very node, so the generated code
+computes exactly what the closures do: `tests/test_grid_end.py` checks it on random
+positions, `tests/test_codegen.py` move for move against `RULEKIT_CODEGEN=0`. Values from
+the rule file enter only as masks, numbers and tables of them (`Writer.const`).
+"""
+from __future__ import annotations
+
+import re
+from string import Template
+
+from ..dsl import nodes as n
+from ..engine.cardsets import cards_of
+from ..engine.history import seal
+from .cardsets_expr import _BUSY, _REGION_SLOTS, REGIONS, SETS, Here
+from .codegen import literal
+from .codegen_exprs import Expressions, NotWritten
+from .exprs import BASE_NAMES
+
+_OPS = {"=": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">=", "+": "+", "-": "-", "*": "*"}
+_PLACES = {"centre": "centre", "corners": "corner", "edges": "edge"}
+
+
+def fold_max(values) -> int:
+    """`max(...)` of a card set: 0 when the set is empty."""
+    return max(values) if values else 0
+
+
+def fold_min(values) -> int:
+    return min(values) if values else 0
+
+
+class _Source:
+    """Writes an expression of a rule file as Python source, or None where it cannot; the
+    caller then calls the node's compiled closure (`fallback`).
+
+    `scope` is "rule" inside a card's rule (variables `st`, `gs`, `points`, `card`, `seat`,
+    and on demand `occ`, `bit`, `regions`, `kinds`, `h`), "game" at game level (`st`, `gs`,
+    `seat`, and `points` once every card's points are known), "member" for the cards of a
+    set at game level (the member is `c`). `uses` collects the variables the text needs."""
+
+    def __init__(self, w, compiler, points_of: str | None):
+        self.w, self.compiler, self.words = w, compiler, compiler.words
+        self.points_of = points_of        # the generated function reading one card's points (rules)
+        self.uses: set[str] = set()
+        self.scope = "rule"
+        self.seat = "seat"                # the variable holding the seat asked about
+
+    # ---- plumbing ---------------------------------------------------------------------------
+
+    def fallback(self, node) -> str:
+        found = self.compiler.compiled.get(id(node))
+        if found is None:
+            raise _Unwritable(node)
+        if self.scope == "member":          # a member's closure needs its own Here: the whole set falls back
+            raise _Unwritable(node)
+        fn = self.w.bind("closure", found.fn)
+        self.uses.add("h")
+        return f"{fn}(h, seat)"
+
+    def write(self, node) -> str:
+        method = getattr(self, "_" + type(node).__name__.lower(), None)
+        text = method(node) if method is not None else None
+        return self.fallback(node) if text is None else text
+
+    def const(self, prefix: str, value) -> str:
+        return self.w.const(prefix, value)
+
+    def _local(self, name: str) -> bool:
+        """Is `name` a name of the file's own (a table, a counter), hiding a built-in word?"""
+        return name in self.compiler.names and self.compiler.names[name] is not BASE_NAMES.get(name)
+
+    # ---- numbers and conditions -------------------------------------------------------------
+
+    def _int(self, node):
+        return literal(node.value)
+
+    def _if(self, node):
+        return f"({self.write(node.then)} if {self.write(node.condition)} else {self.write(node.otherwise)})"
+
+    def _compare(self, node):
+        return f"({self.write(node.left)} {_OPS[node.op]} {self.write(node.right)})"
+
+    def _binop(self, node):
+        op = _OPS.get(node.op)
+        return None if op is None else f"({self.write(node.left)} {op} {self.write(node.right)})"
+
+    def _boolop(self, node):
+        return f"({self.write(node.left)} {node.op} {self.write(node.right)})"
+
+    def _not(self, node):
+        return f"(not {self.write(node.operand)})"
+
+    def _neg(self, node):
+        return f"(-{self.write(node.operand)})"
+
+    def _ref(self, node):
+        name = node.name
+        if self.scope == "member" and name in ("number", "points") and not self._local(name):
+            if name == "number":
+                return f"{self.const('NUMBER', tuple(self.words.number))}[c]"
+            self.uses.add("points")
+            return "points.get(c, 0)"
+        if self.scope == "member" and not self._local(name):
+            mask = self.card_mask(node)
+            if mask is not None:
+                return f"({mask} >> c & 1 == 1)"
+        return None
+
+    def _inregion(self, node):
+        region = REGIONS.get(node.word.text)
+        if region is None or self.scope != "rule":
+            return None
+        self.uses.update(("bit", "regions"))
+        return f"(regions[{_REGION_SLOTS[region]}] >> bit & 1 == 1)"
+
+    # ---- sets of cards ----------------------------------------------------------------------
+
+    def _call(self, node):
+        func, args = node.func, node.args
+        if not args or not _is_set(args[0]):
+            return None
+        return self._rule_call(func, args) if self.scope == "rule" else None
+
+    def _rule_call(self, func, args):
+        """In a card's rule: counts of places around the card as cell masks (as the
+        closures count cells, one card a cell), folds over the cards on them."""
+        valued = func in ("sum", "max", "min")
+        if func not in ("count", "any", "sum", "max", "min") or len(args) > (3 if valued else 2) or \
+                (valued and len(args) < 2):
+            return None
+        base = self.cells(args[0])
+        condition = args[1] if len(args) == (3 if valued else 2) else None
+        mask = self.cell_mask(condition) if condition is not None else None
+        if base is None or (condition is not None and mask is None):
+            return None
+        chosen = base if mask is None else f"({base} & {mask})"
+        if not valued:
+            return f"{chosen}.bit_count()" if func == "count" else f"({chosen} != 0)"
+        value = args[-1]
+        if not isinstance(value, n.Ref) or value.name not in ("points", "number") or self._local(value.name):
+            return None
+        members = f"{self.w.bind('cards_of', cards_of)}(gs.cards_at({chosen}))"
+        if value.name == "points":
+            each = f"{self.points_of}(st, gs, points, c)"
+        else:
+            each = f"{self.const('NUMBER', tuple(self.words.number))}[c]"
+        return f"{self._fold(func)}([{each} for c in {members}])"
+
+    def _fold(self, func: str) -> str:
+        return {"sum": "sum", "max": self.w.bind("fold_max", fold_max), "min": self.w.bind("fold_min", fold_min)}[func]
+
+    def cells(self, node) -> str | None:
+        """A set of places on the board around the rule's card → an expression of its occupied cells."""
+        if isinstance(node, n.BinOp):
+            left, right = self.cells(node.left), self.cells(node.right)
+            if left is None or right is None:
+                return None
+            return f"({left} | {right})" if node.op == "+" else f"({left} & ~{right})"
+        name, bits = node.name, self.words.bits        # (in a set's place a set name is the set)
+        if name in ("adjacent4", "adjacent8"):
+            self.uses.update(("bit", "occ"))
+            return f"({self.const('NEAR', tuple(bits.near(int(name[-1]))))}[bit] & occ)"
+        if name == "row":
+            self.uses.update(("bit", "occ"))
+            return f"({self.const('ROW', tuple(bits.row_cells))}[bit // {bits.width}] & occ)"
+        if name == "column":
+            self.uses.update(("bit", "occ"))
+            return f"({self.const('COLUMN', tuple(bits.col_cells))}[bit % {bits.width}] & occ)"
+        if name in _PLACES:
+            self.uses.add("regions")
+            return f"regions[{_REGION_SLOTS[_PLACES[name]]}]"
+        if name == "display":
+            self.uses.add("occ")
+            return "occ"
+        return None
+
+    def _kind_cells(self, cards: int) -> str:
+        kept = self.words.kept
+        slot = None if kept is None else kept.index.get(cards)
+        if slot is None:
+            return f"gs.cells_of({literal(cards)})"
+        self.uses.add("kinds")
+        return f"kinds[{slot}]"
+
+    def cell_mask(self, node) -> str | None:
+        """A condition of card words → the display's cells whose cards meet it (the cells of
+        a kind or of a seat's cards are kept by the grid state, `GridState.kind_cells`)."""
+        words = self.words
+        if isinstance(node, n.Ref):
+            name = node.name
+            if name in self.compiler.names:
+                return None
+            if name in words.kinds:
+                return self._kind_cells(words.kinds[name])
+            if name in ("own", "opponent") and words.seat_masks is not None:
+                self.uses.add("occ")
+                kept = words.kept
+                slots = [None if kept is None else kept.index.get(mask) for mask in words.seat_masks]
+                if None in slots:
+                    own = f"gs.cells_of({self.const('SEAT_CARDS', tuple(words.seat_masks))}[seat])"
+                else:
+                    self.uses.add("kinds")
+                    own = f"kinds[{self.const('SEAT_SLOT', tuple(slots))}[seat]]"
+                return own if name == "own" else f"(occ & ~{own})"
+            if name == "other":
+                self.uses.add("bit")
+                return "~(1 << bit)"
+            return None
+        if isinstance(node, n.BoolOp):
+            left, right = self.cell_mask(node.left), self.cell_mask(node.right)
+            if left is None or right is None:
+                return None
+            return f"({left} {'&' if node.op == 'and' else '|'} {right})"
+        if isinstance(node, n.Not):
+            inner = self.cell_mask(node.operand)
+            self.uses.add("occ")
+            return None if inner is None else f"(occ & ~{inner})"
+        return None
+
+    def card_mask(self, node) -> str | None:
+        """A condition of card words → the mask of the card ids that meet it (any card)."""
+        words = self.words
+        if isinstance(node, n.Ref):
+            name = node.name
+            if name in self.compiler.names:
+                return None
+            if name in words.kinds:
+                return literal(words.kinds[name])
+            if name in ("own", "opponent") and words.seat_masks is not None:
+                own = f"{self.const('SEAT_CARDS', tuple(words.seat_masks))}[{self.seat}]"
+                return own if name == "own" else f"({literal(words.all_mask)} & ~{own})"
+            return None
+        if isinstance(node, n.CardLit):
+            mask = words.cards.get(f"{node.suit} {node.rank}")
+            return None if mask is None else literal(mask)
+        if isinstance(node, n.BoolOp):
+            left, right = self.card_mask(node.left), self.card_mask(node.right)
+            if left is None or right is None:
+                return None
+            return f"({left} {'&' if node.op == 'and' else '|'} {right})"
+        if isinstance(node, n.Not):
+            inner = self.card_mask(node.operand)
+            return None if inner is None else f"({literal(words.all_mask)} & ~{inner})"
+        return None
+
+    # ---- sets at game level -----------------------------------------------------------------
+
+    def cards(self, node) -> str | None:
+        """A set at game level → an expression of its card ids (a mask)."""
+        if isinstance(node, n.BinOp):
+            left, right = self.cards(node.left), self.cards(node.right)
+            if left is None or right is None:
+                return None
+            return f"({left} | {right})" if node.op == "+" else f"({left} & ~{right})"
+        name = node.name
+        if name == "display":
+            return "gs.mask"
+        if name == "hand":
+            return f"st.hands[{self.seat}]"
+        if name == "taken":
+            return f"st.taken[{self.seat}]"
+        if name in _PLACES:
+            return f"gs.cards_at(gs.region_masks()[{_REGION_SLOTS[_PLACES[name]]}])"
+        return None
+
+    def _split(self, node):
+        """A condition about members → (mask text or None, member test texts); None if unwritable."""
+        mask = self.card_mask(node)
+        if mask is not None:
+            return mask, []
+        if isinstance(node, n.BoolOp) and node.op == "and":
+            left, right = self._split(node.left), self._split(node.right)
+            if left is None or right is None:
+                return None
+            masks = [m for m in (left[0], right[0]) if m is not None]
+            return (" & ".join(masks) if masks else None), left[1] + right[1]
+        test = self._member(node)
+        return None if test is None else (None, [test])
+
+    def _member(self, node) -> str | None:
+        scope, self.scope = self.scope, "member"
+        try:
+            return self.write(node)
+        except _Unwritable:
+            return None
+        finally:
+            self.scope = scope
+
+    def game_call(self, func, args, seat: str):
+        """A set function at game level for the seat in variable `seat`, or None."""
+        self.seat = seat
+        try:
+            return self._game_call(func, args)
+        finally:
+            self.seat = "seat"
+
+    def _game_call(self, func, args):
+        valued = func in ("sum", "max", "min")
+        wants = {"count": (1, 2), "any": (1, 2), "all": (2,), "sum": (2, 3), "max": (2, 3), "min": (2, 3)}
+        if func not in wants or len(args) not in wants[func]:
+            return None
+        base = self.cards(args[0])
+        condition = args[1] if len(args) == (3 if valued else 2) else None
+        split = self._split(condition) if condition is not None else (None, [])
+        if base is None or split is None:
+            return None
+        mask, tests = split
+        chosen = base if mask is None else f"({base} & {mask})"
+        if func == "all":
+            return f"({base} & ~{mask} == 0)" if mask is not None and not tests else None
+        value = self._member(args[-1]) if valued else None
+        if valued and value is None:
+            return None
+        if not tests and not valued:
+            return f"{chosen}.bit_count()" if func == "count" else f"({chosen} != 0)"
+        test = f" if {' and '.join(tests)}" if tests else ""
+        members = f"{self.w.bind('cards_of', cards_of)}({chosen})"
+        if not valued:
+            found = f"len([c for c in {members}{test}])"
+            return found if func == "count" else f"({found} != 0)"
+        return f"{self._fold(func)}([{value} for c in {members}{test}])"
+
+
+class _Unwritable(Exception):
+    """A node without a compiled closure to fall back on (never for checked files)."""
+
+
+def _is_set(node) -> bool:
+    if isinstance(node, n.Ref):
+        return node.name in SETS
+    return isinstance(node, n.BinOp) and node.op in ("+", "-") and _is_set(node.left) and _is_set(node.right)
+
+
+# ---- the points of the cards on the display -------------------------------------------------
+
+_READER = """\
+def $NAME(st, gs, points, card, seat):
+    \"\"\"The points of a card of this rule, which reads other cards' points.\"\"\"
+$LOCALS    return $BODY
+"""
+
+_CARD_POINTS = """\
+def $NAME(st, gs, points, card):
+    \"\"\"The points of a card read by a card's rule: known, being worked out (0), or worked out
+    now. Cards whose rules read no points are all known before any rule reads points.\"\"\"
+    value = points.get(card)
+    if value is None:
+        if card not in gs.where:
+            return 0
+        points[card] = $BUSY
+        value = points[card] = $READERS[card](st, gs, points, card, $OWNER[card])
+        return value
+    return 0 if value == $BUSY else value
+"""
+
+_DISPLAY_POINTS = """\
+def $NAME(st, gs):
+    \"\"\"The points of every card on the display, worked out once per position: first the
+    cards whose rules read no other card's points (in any order), then the others left to
+    right, top to bottom, as the rules say.\"\"\"
+    points = gs.points_memo(len(st._past) + len(st._history))
+    if points or not gs.at:
+        return points
+    where = gs.where
+$LOCALS$PLAIN$READ    return points
+"""
+
+#: the cards of one rule on the display, each given its points (`$$EXPR`)
+_PLAIN = """\
+    cards = gs.mask & $CARDS
+    while cards:
+        low = cards & -cards
+        cards ^= low
+        card = low.bit_length() - 1
+$EACH        points[card] = $EXPR
+"""
+
+_UNRULED = """\
+    for card in $CARDS_OF(gs.mask & $CARDS):
+        points[card] = 0
+"""
+
+_READ = """\
+    at = gs.at
+    for bit in $SORTED([where[card] for card in $CARDS_OF(gs.mask & $READING)]):
+        card = at[bit]
+        if card not in points:
+            points[card] = $BUSY
+            points[card] = $READERS[card](st, gs, points, card, $OWNER[card])
+"""
+
+#: the variables a rule's text may read, and how each is set
+_LOCALS = (("occ", "occ = gs.occ"), ("regions", "regions = gs.region_masks()"), ("kinds", "kinds = gs.kind_cells"))
+_EACH = (("bit", "bit = where[card]"), ("seat", "seat = $OWNER[card]"), ("h", "h = $HERE(st, gs, card, None)"))
+
+
+def _mask(cards) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def _points_functions(w, grid) -> str | None:
+    """Write the display's points (and a function per rule that reads other cards' points);
+    its name, or None when there is nothing to write (no board, a rule not compiled)."""
+    rules = [getattr(fn, "rule", None) if fn is not None else None for fn in grid.points]
+    if grid.words.bits is None or not any(rules) or any(
+            fn is not None and rule is None for fn, rule in zip(grid.points, rules)):
+        return None
+    groups: dict[int, tuple] = {}
+    for card, rule in enumerate(rules):
+        if rule is not None:
+            groups.setdefault(id(rule[0]), (rule, []))[1].append(card)
+    owner = w.const("OWNER", tuple(grid.owner))
+    card_points = w.name("card_points")
+    plain, readers, uses = [], {}, set()
+    for rule, cards in groups.values():
+        if _reads_points(rule[0]):
+            readers[_reader(w, rule, card_points, owner)] = cards
+        else:
+            plain.append(_plain(w, rule, cards, owner, uses))
+    unruled = _mask(card for card, rule in enumerate(rules) if rule is None)
+    if unruled:
+        plain.append(Template(_UNRULED).substitute(CARDS_OF=w.bind("cards_of", cards_of), CARDS=literal(unruled)))
+    if "bit" in uses:
+        uses.add("occ")
+    common = {"BUSY": literal(_BUSY), "OWNER": owner}
+    read = ""
+    if readers:
+        table = w.name("READERS")
+        by_card = {card: name for name, cards in readers.items() for card in cards}
+        idle = w.name("no_reader")
+        w.lines(f"def {idle}(st, gs, points, card, seat):\n    \"\"\"Never called: only cards whose rules read "
+                "points are worked out on demand.\"\"\"\n    return 0")
+        w.lines(f"{table} = ({', '.join(by_card.get(card, idle) for card in range(len(rules)))},)")
+        common["READERS"] = table
+        w.lines(Template(_CARD_POINTS).substitute(common, NAME=card_points))
+        read = Template(_READ).substitute(common, SORTED=w.bind("in_order", sorted),
+                                          CARDS_OF=w.bind("cards_of", cards_of),
+                                          READING=literal(_mask(by_card)))
+    name = w.name("display_points")
+    locals_ = "".join(f"    {line}\n" for word, line in _LOCALS if word in uses)
+    w.lines(Template(_DISPLAY_POINTS).substitute(common, NAME=name, LOCALS=locals_, PLAIN="".join(plain), READ=read))
+    return name
+
+
+def _reads_points(node) -> bool:
+    return any(isinstance(item, n.Ref) and item.name == "points" for item in n.walk(node))
+
+
+def _plain(w, rule, cards, owner: str, uses: set) -> str:
+    """The loop giving the cards of a rule that reads no points their points (in place)."""
+    node, compiler = rule
+    source = _Source(w, compiler, None)
+    expr = source.write(node)
+    uses |= source.uses
+    if "h" in source.uses:
+        source.uses.add("seat")
+    here = w.bind("Here", Here) if "h" in source.uses else ""
+    each = "".join("        " + Template(line).substitute(OWNER=owner, HERE=here) + "\n"
+                   for word, line in _EACH if word in source.uses or (word == "seat" and re.search(r"\bseat\b", expr)))
+    return Template(_PLAIN).substitute(CARDS=literal(_mask(cards)), EACH=each, EXPR=expr)
+
+
+def _reader(w, rule, card_points: str, owner: str) -> str:
+    node, compiler = rule
+    source = _Source(w, compiler, card_points)
+    body = source.write(node)
+    if "bit" in source.uses:
+        source.uses.add("occ")
+    here = w.bind("Here", Here) if "h" in source.uses else ""
+    lines = [line for word, line in _LOCALS if word in source.uses]
+    lines += [Template(line).substitute(HERE=here) for word, line in _EACH if word in source.uses and word != "seat"]
+    lines = [line.replace("where[card]", "gs.where[card]") for line in lines]
+    name = w.name("rule")
+    w.lines(Template(_READER).substitute(NAME=name, LOCALS="".join(f"    {line}\n" for line in lines), BODY=body))
+    return name
+
+
+# ---- the end of the game and of a round --------------------------------------------------
+
+_FINISH = """\
+def $NAME(st, ended):
+    \"\"\"The game is over (by its end condition when `ended`, else stopped by the round cap).\"\"\"
+    gs = st.extra["grid"]
+$POINTS    scores = st.scores
+$FINAL    st.is_terminal = True
+    st.current_player = None
+    if not ended:
+        st.winners = []
+        return
+    seats = range(st.n)
+$KEYS    st.winners = list(seats)
+"""
+
+_KEY = """\
+    found = [$SIGN($EXPR) for seat in seats]
+    top = max(found)
+    seats = [seat for seat, key in $PAIRS(seats, found) if key == top]
+    if len(seats) == 1:
+        st.winners = seats
+        return
+"""
+
+_END_ROUND = """\
+def $NAME(st):
+    \"\"\"The round is over: its record, the end of the game or the next round.\"\"\"
+    $SEAL(st)
+    scores = st.scores
+$ROUND_POINTS    st.last_round = {"round": st.round, "bids": list(st.bids), "tricks_won": list(st.tricks_won),
+                     "points": points, "scores": list(scores)}
+    if st.dealer is not None:
+        st.dealt[st.dealer] += 1
+    gs = st.extra["grid"]
+    seat = None
+    ended = $END or not any(st.hands)
+    if ended or st.round >= $RULES.max_rounds:
+        $FINISH(st, ended)
+        return
+    st.round += 1
+$NEXT    $RULES.reset_round(st)
+"""
+
+
+class _GameExpressions(Expressions):
+    """Game-level expressions of a grid game: `codegen_exprs.Expressions`, with the functions
+    of card sets (`sum(display, own, points)`) written by `_Source`; `uses` collects what
+    they read (`points`: every card's points must be known first)."""
+
+    def __init__(self, w, compiler):
+        super().__init__(w, compiler)
+        self.sets = _Source(w, compiler, None)
+        self.sets.scope = "game"
+        self.uses = self.sets.uses
+
+    def _call(self, node, seat):
+        if self._set_call(node):
+            return self.sets.game_call(node.func, node.args, seat)
+        return super()._call(node, seat)
+
+
+def emit(w, rules) -> str | None:
+    """Write the end of a grid game's round and of the game; the end of round's name, or
+    None for a game this does not cover (no grid, or no checked expressions to write)."""
+    grid, compiler = rules.grid, rules.expr_compiler
+    if grid is None or compiler is None or rules.end is None:
+        return None
+    try:
+        points = _points_functions(w, grid)
+        finish = _finish(w, rules, compiler, points)
+        end = _end_test(w, rules, compiler)
+    except (_Unwritable, NotWritten):
+        return None
+    grid.points_function = points         # the views' points too (`cardsets_expr.display_points`)
+    names = {"NAME": w.name("end_round"), "SEAL": w.bind("seal", seal), "RULES": w.bind("rules", rules),
+             "FINISH": finish, "END": end, "ROUND_POINTS": _round_points(w, rules),
+             "NEXT": "    if st.dealer is not None:\n        st.dealer = (st.dealer + 1) % st.n\n"
+             if rules.dealer_then == "next" else ""}
+    w.lines(Template(_END_ROUND).substitute(names))
+    return names["NAME"]
+
+
+def _round_points(w, rules) -> str:
+    if rules.round_points is not None:
+        lines = f"    points = {w.bind('round_points', rules.round_points)}(st)\n"
+    elif rules.score is not None:
+        lines = f"    points = [{w.bind('score', rules.score)}(st, seat) for seat in range(st.n)]\n"
+    else:
+        return "    points = [0] * st.n\n"
+    return lines + "    for seat in range(st.n):\n        scores[seat] += points[seat]\n"
+
+
+def _end_test(w, rules, compiler) -> str:
+    nodes = rules.expr_nodes
+    if "rounds" in nodes and rules.end is nodes.get("end_fn"):
+        return f"st.round >= {literal(nodes['rounds'])}"
+    node = nodes.get("end")
+    if node is None or rules.end is not nodes.get("end_fn"):     # wrapped by a mechanism: as built
+        return f"{w.bind('end', rules.end)}(st, None)"
+    source = _GameExpressions(w, compiler)
+    text = source.write(node, "seat")
+    if "points" in source.uses:           # the points of the cards: through the closure
+        return f"{w.bind('end', rules.end)}(st, None)"
+    return text
+
+
+def _finish(w, rules, compiler, points: str | None) -> str:
+    nodes, source = rules.expr_nodes, _GameExpressions(w, compiler)
+    final = nodes.get("final")
+    lines = ""
+    if final is not None:
+        lines = f"    st.scores = [scores[seat] + {source.write(final, 'seat')} for seat in range(st.n)]\n"
+    keys = "".join(Template(_KEY).substitute(SIGN="" if sign > 0 else "-", PAIRS=w.bind("pairs", zip),
+                                             EXPR=source.write(node, "seat"))
+                   for sign, node in nodes["winner"])
+    if "points" in source.uses and points is None:
+        raise _Unwritable(final)
+    name = w.name("finish")
+    w.lines(Template(_FINISH).substitute(NAME=name, FINAL=lines, KEYS=keys,
+                                         POINTS=f"    points = {points}(st, gs)\n" if "points" in source.uses else ""))
+    return name

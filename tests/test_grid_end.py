@@ -1,0 +1,189 @@
+"""The generated end of a grid game (compile/codegen_grid_end.py): the points of the cards on
+the display, the final scores and the winners, written out as plain code over the display's
+bit masks, must give exactly what the compiler's closures give (`RULEKIT_CODEGEN=0`, the
+reference `Ruleset.finish`), on random positions.
+
+Rulebook (shared/rulebooks/duell-der-tiere.txt): "Go through each of the cards from left to
+right, top to bottom. If the conditions of the cards are fulfilled, they score points." "The
+player with the most points wins! In case of a tie, the player who scored points with more
+cards wins. If there is still a tie, add up the numbers on the cards in your hand – the player
+with the highest total wins."
+"""
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st_
+
+import rulekit
+from rulekit.compile import codegen
+from rulekit.compile.game import Ruleset
+
+from codegen_check import assert_only_generator_names
+
+ROOT = Path(__file__).resolve().parent.parent
+DUELL = (ROOT / "rules" / "duell-der-tiere.rules").read_text()
+
+#: two cards that copy each other (a copy cycle), and game-level sets of every kind
+COPIES = """
+extend "duell-der-tiere"
+player decks black, white {
+  mirror 1  scores max(adjacent4, points)
+  echo 2    scores max(adjacent4, points)
+  seed 3    scores 2
+  stone 4, stone 5, stone 6
+}
+score at end -> sum(display, own, points) + count(corners, own and points = 0)
+winner highest score, then lowest count(display, opponent and points >= 2), then highest min(hand, own, number)
+end when count(display) = 12
+"""
+
+#: rules that read rows, columns, edges, numbers and points of other cards
+LINES = """
+extend "duell-der-tiere"
+player decks black, white {
+  mirror 1  scores count(row - column, not own) * 2 - count(edges, other)
+  echo 2    scores sum(row, own and other, points) + min(adjacent8, opponent, number)
+  seed 3    scores if in corner or on edge then count(display, seed) else 3
+  stone 4, stone 5
+  stone 6   scores all(adjacent4, own) and any(column, opponent) then 5 else 1
+}
+table bonus { 0: 4, 1..3: 2, else: 0 }
+score at end -> max(display, own, points) * 2 + sum(edges - corners, own and not stone, number) + bonus[count(corners, own)]
+winner lowest score, then highest count(hand + display, own and 0 < points), then highest sum(hand, number)
+end when count(display) = 12 or max(score) > 1000
+"""
+LINES = LINES.replace("all(adjacent4, own) and any(column, opponent) then 5 else 1",
+                      "if count(adjacent4, own) > 1 and any(column, opponent) then 5 else 1")
+
+TEXTS = {"duell": DUELL, "copies": COPIES, "lines": LINES}
+
+
+def _games(text: str, monkeypatch):
+    generated = rulekit.loads(text, base_dir=str(ROOT / "rules"))
+    with monkeypatch.context() as patch:
+        patch.setattr(codegen, "ENABLED", False)
+        reference = rulekit.loads(text, base_dir=str(ROOT / "rules"))
+        reference.ruleset(2)
+    return generated, reference
+
+
+def _finish_of(rules):
+    """The generated end of the game of a rule set (a function of its generated module)."""
+    space = rules.end_round.__globals__
+    return next(fn for name, fn in space.items() if name.startswith("finish_"))
+
+
+def _position(game, cells, cards, hands):
+    """A view: `cards` (per seat, texts) laid on `cells` in order, `hands` kept in hand."""
+    rules = game.ruleset(2)
+    texts, owner = rules.deck.texts, rules.grid.owner
+    display = [{"row": r, "col": c, "card": texts[card], "owner": owner[card]} for (r, c), card in zip(cells, cards)]
+    held = [[texts[card] for card in hands if owner[card] == seat] for seat in range(2)]
+    return {"players": 2, "phase": "choose", "current_player": 0, "hands": held, "display": display}
+
+
+CELLS = [(r, c) for r in range(4) for c in range(4)]
+
+
+def _connected(cells) -> bool:
+    seen, todo = {cells[0]}, [cells[0]]
+    while todo:
+        r, c = todo.pop()
+        for dr, dc in itertools.product((-1, 0, 1), repeat=2):
+            near = (r + dr, c + dc)
+            if near in cells and near not in seen:
+                seen.add(near)
+                todo.append(near)
+    return len(seen) == len(cells)
+
+
+@pytest.fixture(scope="module")
+def pairs():
+    patch = pytest.MonkeyPatch()
+    made = {name: _games(text, patch) for name, text in TEXTS.items()}
+    patch.undo()
+    return made
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(name=st_.sampled_from(sorted(TEXTS)), data=st_.data())
+def test_generated_points_scores_and_winners_equal_the_closures_on_random_positions(pairs, name, data):
+    generated, reference = pairs[name]
+    size = generated.ruleset(2).deck.size
+    cells = data.draw(st_.permutations(CELLS))[:data.draw(st_.integers(1, 12))]
+    if not _connected(cells):
+        cells = cells[:1]
+    order = data.draw(st_.permutations(range(size)))
+    cards, hands = order[:len(cells)], order[len(cells):len(cells) + data.draw(st_.integers(0, 6))]
+    view = _position(generated, cells, cards, hands)
+    ours, theirs = generated.restore(view), reference.restore(view)
+    assert ours.view() == theirs.view()          # the display's points, through the generated code
+    _finish_of(ours.rules)(ours, True)
+    Ruleset.finish(theirs.rules, theirs, True)
+    assert (ours.scores, ours.winners, ours.is_terminal) == (theirs.scores, theirs.winners, True)
+
+
+@pytest.mark.parametrize("name", sorted(TEXTS))
+def test_the_generated_end_plays_every_game_as_the_closures(pairs, name):
+    """Random games to their end: every round's record and the final scores and winners."""
+    import random
+
+    generated, reference = pairs[name]
+    for seed in range(8):
+        ours, theirs = generated.new_game(2, seed=seed), reference.new_game(2, seed=seed)
+        rng = random.Random(seed)
+        while not theirs.is_terminal:
+            move = rng.choice(theirs.legal_moves()).text
+            ours.apply(move)
+            theirs.apply(move)
+            assert ours.last_round == theirs.last_round
+        assert ours.is_terminal and (ours.scores, ours.winners) == (theirs.scores, theirs.winners)
+        assert ours.view() == theirs.view()
+
+
+def test_the_end_of_a_grid_game_is_generated_as_plain_code():
+    source = codegen.source_of(rulekit.load("duell-der-tiere").ruleset(2))
+    assert "def end_round_" in source and "def finish_" in source and "def display_points_" in source
+    # `end when count(display) = 16` and `sum(display, own, points)` are written out, not called
+    assert "gs.mask.bit_count() == 16" in source and "sum([points.get(c, 0) for c in" in source
+    assert_only_generator_names(source)
+
+
+HOSTILE = ["__import__", "exec", "eval", "os", "system", "st", "gs", "memo", "seat", "cards", "h", "c",
+           "display_points_1", "RULES_2", "__class__", "globals", "print"]
+
+
+@pytest.mark.parametrize("shift", range(0, len(HOSTILE), 3))
+def test_hostile_card_and_colour_names_never_become_code(shift, monkeypatch):
+    names = (HOSTILE[shift:] + HOSTILE[:shift])[:5]
+    a, b, c, d, e = [name.lower() for name in names]
+    text = f"""
+extend "duell-der-tiere"
+player decks {a}, {b} {{
+  {c} 1  scores count(adjacent8, {d}) + max(adjacent4, own, points)
+  {d} 2  scores if in corner then count(row + column, own and {c}) else 1
+  {e} 3  scores 2
+  spare 4, spare 5, spare 6
+}}
+score at end -> sum(display, own and not {e}, points)
+winner highest score, then highest count(display, {d} and points > 0)
+end when count(display) = 12
+"""
+    ran = []
+    monkeypatch.setattr("os.system", lambda *args: ran.append(args))
+    generated, reference = _games(text, monkeypatch)
+    assert_only_generator_names(codegen.source_of(generated.ruleset(2)))
+    import random
+
+    for seed in range(3):
+        ours, theirs = generated.new_game(2, seed=seed), reference.new_game(2, seed=seed)
+        rng = random.Random(seed)
+        while not theirs.is_terminal:
+            move = rng.choice(theirs.legal_moves()).text
+            ours.apply(move)
+            theirs.apply(move)
+        assert (ours.scores, ours.winners) == (theirs.scores, theirs.winners)
+    assert not ran
