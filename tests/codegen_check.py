@@ -18,7 +18,7 @@ VOCABULARY = frozenset("""
     won scores ended points dealer max_rounds finish reset_round last_round
     gs effect occ free _box box bit_of origin cells moves pending over __class__
     queue passer tiebreaker put recentre pop _next _step step deck decks rules end_round
-    max abs any all
+    max abs any all bid_cards
     _past cards_at kind_cells kinds mask points_memo region_masks regions rule seats value where winners low
 """.split())
 
