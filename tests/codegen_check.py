@@ -20,6 +20,7 @@ VOCABULARY = frozenset("""
     queue passer tiebreaker put recentre pop _next _step step deck decks rules end_round
     max abs any all bid_cards
     _past cards_at kind_cells kinds mask points_memo region_masks regions rule seats value where winners low
+    nxt offset bid_cards setdefault values text round_start action
 """.split())
 
 

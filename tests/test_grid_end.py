@@ -50,9 +50,10 @@ player decks black, white {
   stone 4, stone 5
   stone 6   scores all(adjacent4, own) and any(column, opponent) then 5 else 1
 }
-score at end -> max(display, own, points) * 2 + sum(edges - corners, own and not stone, number)
+table bonus { 0: 4, 1..3: 2, else: 0 }
+score at end -> max(display, own, points) * 2 + sum(edges - corners, own and not stone, number) + bonus[count(corners, own)]
 winner lowest score, then highest count(hand + display, own and 0 < points), then highest sum(hand, number)
-end when count(display) = 12
+end when count(display) = 12 or max(score) > 1000
 """
 LINES = LINES.replace("all(adjacent4, own) and any(column, opponent) then 5 else 1",
                       "if count(adjacent4, own) > 1 and any(column, opponent) then 5 else 1")

@@ -212,9 +212,9 @@ def _state_class(w, inlined) -> str:
 def _emitters(rules) -> tuple:
     """The step emitters, each `emit(writer, step) -> (class name, legal body, apply body) | None`;
     the grid's only for a grid game (a trick game does not import the grid engine)."""
-    from . import codegen_bids, codegen_deal, codegen_tricks
+    from . import codegen_bids, codegen_deal, codegen_passes, codegen_tricks
     if rules.grid is None:
-        return codegen_deal, codegen_bids, codegen_tricks
+        return codegen_deal, codegen_passes, codegen_bids, codegen_tricks
     from . import codegen_grid
     return codegen_deal, codegen_bids, codegen_tricks, codegen_grid
 

@@ -36,14 +36,12 @@ from ..dsl import nodes as n
 from ..engine.cardsets import cards_of
 from ..engine.history import seal
 from .cardsets_expr import _BUSY, _REGION_SLOTS, REGIONS, SETS, Here
-from .exprs import BASE_NAMES
 from .codegen import literal
+from .codegen_exprs import Expressions, NotWritten
+from .exprs import BASE_NAMES
 
 _OPS = {"=": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">=", "+": "+", "-": "-", "*": "*"}
 _PLACES = {"centre": "centre", "corners": "corner", "edges": "edge"}
-#: game-level names read straight from the state (when the file keeps their base meaning)
-_STATE_NAMES = {"score": "st.scores[seat]", "tricks": "st.tricks_won[seat]", "dealt": "st.dealt[seat]",
-                "round": "st.round", "players": "st.n"}
 
 
 def fold_max(values) -> int:
@@ -69,6 +67,7 @@ class _Source:
         self.points_of = points_of        # the generated function reading one card's points (rules)
         self.uses: set[str] = set()
         self.scope = "rule"
+        self.seat = "seat"                # the variable holding the seat asked about
 
     # ---- plumbing ---------------------------------------------------------------------------
 
@@ -79,8 +78,6 @@ class _Source:
         if self.scope == "member":          # a member's closure needs its own Here: the whole set falls back
             raise _Unwritable(node)
         fn = self.w.bind("closure", found.fn)
-        if self.scope == "game":
-            return f"{fn}(st, seat)"
         self.uses.add("h")
         return f"{fn}(h, seat)"
 
@@ -122,10 +119,6 @@ class _Source:
 
     def _ref(self, node):
         name = node.name
-        if self.scope == "game":
-            if name in _STATE_NAMES and self.compiler.names.get(name) is BASE_NAMES[name]:
-                return _STATE_NAMES[name]
-            return None
         if self.scope == "member" and name in ("number", "points") and not self._local(name):
             if name == "number":
                 return f"{self.const('NUMBER', tuple(self.words.number))}[c]"
@@ -150,11 +143,7 @@ class _Source:
         func, args = node.func, node.args
         if not args or not _is_set(args[0]):
             return None
-        if self.scope == "rule":
-            return self._rule_call(func, args)
-        if self.scope == "game":
-            return self._game_call(func, args)
-        return None
+        return self._rule_call(func, args) if self.scope == "rule" else None
 
     def _rule_call(self, func, args):
         """In a card's rule: counts of places around the card as cell masks (as the
@@ -262,7 +251,7 @@ class _Source:
             if name in words.kinds:
                 return literal(words.kinds[name])
             if name in ("own", "opponent") and words.seat_masks is not None:
-                own = f"{self.const('SEAT_CARDS', tuple(words.seat_masks))}[seat]"
+                own = f"{self.const('SEAT_CARDS', tuple(words.seat_masks))}[{self.seat}]"
                 return own if name == "own" else f"({literal(words.all_mask)} & ~{own})"
             return None
         if isinstance(node, n.CardLit):
@@ -291,9 +280,9 @@ class _Source:
         if name == "display":
             return "gs.mask"
         if name == "hand":
-            return "st.hands[seat]"
+            return f"st.hands[{self.seat}]"
         if name == "taken":
-            return "st.taken[seat]"
+            return f"st.taken[{self.seat}]"
         if name in _PLACES:
             return f"gs.cards_at(gs.region_masks()[{_REGION_SLOTS[_PLACES[name]]}])"
         return None
@@ -320,6 +309,14 @@ class _Source:
             return None
         finally:
             self.scope = scope
+
+    def game_call(self, func, args, seat: str):
+        """A set function at game level for the seat in variable `seat`, or None."""
+        self.seat = seat
+        try:
+            return self._game_call(func, args)
+        finally:
+            self.seat = "seat"
 
     def _game_call(self, func, args):
         valued = func in ("sum", "max", "min")
@@ -523,7 +520,7 @@ $KEYS    st.winners = list(seats)
 
 _KEY = """\
     found = [$SIGN($EXPR) for seat in seats]
-    top = $MAX(found)
+    top = max(found)
     seats = [seat for seat, key in $PAIRS(seats, found) if key == top]
     if len(seats) == 1:
         st.winners = seats
@@ -541,7 +538,7 @@ $ROUND_POINTS    st.last_round = {"round": st.round, "bids": list(st.bids), "tri
         st.dealt[st.dealer] += 1
     gs = st.extra["grid"]
     seat = None
-    ended = $END or not $ANY(st.hands)
+    ended = $END or not any(st.hands)
     if ended or st.round >= $RULES.max_rounds:
         $FINISH(st, ended)
         return
@@ -550,22 +547,38 @@ $NEXT    $RULES.reset_round(st)
 """
 
 
+class _GameExpressions(Expressions):
+    """Game-level expressions of a grid game: `codegen_exprs.Expressions`, with the functions
+    of card sets (`sum(display, own, points)`) written by `_Source`; `uses` collects what
+    they read (`points`: every card's points must be known first)."""
+
+    def __init__(self, w, compiler):
+        super().__init__(w, compiler)
+        self.sets = _Source(w, compiler, None)
+        self.sets.scope = "game"
+        self.uses = self.sets.uses
+
+    def _call(self, node, seat):
+        if self._set_call(node):
+            return self.sets.game_call(node.func, node.args, seat)
+        return super()._call(node, seat)
+
+
 def emit(w, rules) -> str | None:
     """Write the end of a grid game's round and of the game; the end of round's name, or
-    None for a game this does not cover (no grid, or expressions it does not know)."""
-    grid, written = rules.grid, getattr(rules, "written", None)
-    if grid is None or written is None or rules.end is None:
+    None for a game this does not cover (no grid, or no checked expressions to write)."""
+    grid, compiler = rules.grid, rules.expr_compiler
+    if grid is None or compiler is None or rules.end is None:
         return None
     try:
         points = _points_functions(w, grid)
-        grid.points_function = points
-        finish = _finish(w, rules, written, points)
-        end = _end_test(w, written)
-    except _Unwritable:
+        finish = _finish(w, rules, compiler, points)
+        end = _end_test(w, rules, compiler)
+    except (_Unwritable, NotWritten):
         return None
+    grid.points_function = points         # the views' points too (`cardsets_expr.display_points`)
     names = {"NAME": w.name("end_round"), "SEAL": w.bind("seal", seal), "RULES": w.bind("rules", rules),
-             "ANY": w.bind("any_of", any), "FINISH": finish, "END": end,
-             "ROUND_POINTS": _round_points(w, rules),
+             "FINISH": finish, "END": end, "ROUND_POINTS": _round_points(w, rules),
              "NEXT": "    if st.dealer is not None:\n        st.dealer = (st.dealer + 1) % st.n\n"
              if rules.dealer_then == "next" else ""}
     w.lines(Template(_END_ROUND).substitute(names))
@@ -582,40 +595,32 @@ def _round_points(w, rules) -> str:
     return lines + "    for seat in range(st.n):\n        scores[seat] += points[seat]\n"
 
 
-def _end_test(w, written) -> str:
-    node, compiler = written["end"]
-    if isinstance(node, n.EndAfterRounds):
-        return f"st.round >= {literal(node.rounds)}"
-    source = _Source(w, compiler, None)
-    source.scope = "game"
-    text = source.write(node.condition)
+def _end_test(w, rules, compiler) -> str:
+    nodes = rules.expr_nodes
+    if "rounds" in nodes and rules.end is nodes.get("end_fn"):
+        return f"st.round >= {literal(nodes['rounds'])}"
+    node = nodes.get("end")
+    if node is None or rules.end is not nodes.get("end_fn"):     # wrapped by a mechanism: as built
+        return f"{w.bind('end', rules.end)}(st, None)"
+    source = _GameExpressions(w, compiler)
+    text = source.write(node, "seat")
     if "points" in source.uses:           # the points of the cards: through the closure
-        return f"{w.bind('end', compiler.compiled[id(node.condition)].fn)}(st, None)"
+        return f"{w.bind('end', rules.end)}(st, None)"
     return text
 
 
-def _game_expr(w, compiler, node, uses: set) -> str:
-    source = _Source(w, compiler, None)
-    source.scope = "game"
-    text = source.write(node)
-    uses |= source.uses
-    return text
-
-
-def _finish(w, rules, written, points: str | None) -> str:
-    compiler, uses = written["compiler"], set()
-    final = written["final"]
+def _finish(w, rules, compiler, points: str | None) -> str:
+    nodes, source = rules.expr_nodes, _GameExpressions(w, compiler)
+    final = nodes.get("final")
     lines = ""
     if final is not None:
-        expr = _game_expr(w, compiler, final, uses)
-        lines = f"    st.scores = [scores[seat] + {expr} for seat in range(st.n)]\n"
-    keys = "".join(Template(_KEY).substitute(SIGN="" if sign > 0 else "-", MAX=w.bind("highest", max),
-                                             PAIRS=w.bind("pairs", zip),
-                                             EXPR=_game_expr(w, compiler, node, uses))
-                   for sign, node in written["keys"])
-    if "points" in uses and points is None:
+        lines = f"    st.scores = [scores[seat] + {source.write(final, 'seat')} for seat in range(st.n)]\n"
+    keys = "".join(Template(_KEY).substitute(SIGN="" if sign > 0 else "-", PAIRS=w.bind("pairs", zip),
+                                             EXPR=source.write(node, "seat"))
+                   for sign, node in nodes["winner"])
+    if "points" in source.uses and points is None:
         raise _Unwritable(final)
     name = w.name("finish")
     w.lines(Template(_FINISH).substitute(NAME=name, FINAL=lines, KEYS=keys,
-                                         POINTS=f"    points = {points}(st, gs)\n" if "points" in uses else ""))
+                                         POINTS=f"    points = {points}(st, gs)\n" if "points" in source.uses else ""))
     return name

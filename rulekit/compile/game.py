@@ -218,8 +218,6 @@ def build_ruleset(sections: dict, title: str) -> Ruleset:
     keys = winner.keys if winner else (n.TieKey("highest", n.Ref("score")),)
     nodes["winner"] = [(1 if k.pick == "highest" else -1, k.expr) for k in keys]
     rules.winner_keys = [(sign, exprs.compile(node).fn) for sign, node in nodes["winner"]]
-    if grid is not None:            # the expressions the generator writes out (compile/codegen_grid_end.py)
-        rules.written = {"compiler": exprs, "final": final, "end": (end, exprs), "keys": nodes["winner"]}
     space = codegen.install(rules)  # the hot steps, written out as Python for this game
     if grid is not None:
         grid.fill_points = space.get(getattr(grid, "points_function", None))

@@ -5,9 +5,10 @@ display is kept as bits of the board's frame (`grid.BitBoard`): `occ` holds the 
 cells, `at` maps a cell's bit to its card and `where` a card to its bit; `origin` is the
 display coordinate of frame bit 0 (the first card lies at 0,0, and the frame moves along
 when the display wanders). `mask` is the set of card ids on the display. Geometry the
-scoring expressions ask for (a region's cells, the cells of a kind of card) is worked out
-when asked and dropped whenever a card moves; the cells of each kind of card (`Kinds`: a
-card name, a seat's cards) are kept as cards come and go, since card rules read them most.
+scoring expressions ask for (a region's cells, the cells of some cards) is worked out when
+asked; the cells of each kind of card (`Kinds`: a card name, a seat's cards) are kept as
+cards come and go, since card rules read them most, and the cards' points are kept for the
+position they were worked out for (`points_memo`).
 """
 from __future__ import annotations
 
@@ -41,7 +42,7 @@ class GridState:
     """Display, decks, revealed cards, placing order, tie-breaker token and removed cards."""
 
     __slots__ = ("board", "origin", "occ", "at", "where", "mask", "decks", "tiebreaker", "revealed",
-                 "queue", "passer", "effect", "removed", "returning", "kinds", "kind_cells", "_box", "_geo", "_points", "_points_key")
+                 "queue", "passer", "effect", "removed", "returning", "kinds", "kind_cells", "_box", "_points", "_points_key")
 
     def __init__(self, players: int, board: BitBoard, kinds: Kinds = NO_KINDS):
         self.board, self.kinds = board, kinds
@@ -59,7 +60,7 @@ class GridState:
         self.effect = None              # (seat, card, moves or None) while a placed card's move is pending
         self.removed = [0] * players    # masks of cards out of the game, per owner
         self.returning = [0] * players  # masks of drawn cards not kept, still to go back to the deck
-        self._box = self._geo = self._points = self._points_key = None
+        self._box = self._points = self._points_key = None
 
     def copy(self) -> "GridState":
         other = GridState.__new__(GridState)
@@ -70,7 +71,7 @@ class GridState:
         other.tiebreaker, other.passer, other.effect = self.tiebreaker, self.passer, self.effect
         other.revealed, other.queue, other.removed = list(self.revealed), list(self.queue), list(self.removed)
         other.returning = list(self.returning)
-        other._box, other._geo, other._points, other._points_key = self._box, self._geo, None, None
+        other._box, other._points, other._points_key = self._box, None, None
         return other
 
     # ---- positions ------------------------------------------------------------------------
@@ -111,7 +112,7 @@ class GridState:
         elif self.occ == 1 << bit:
             r, c = self.board.row_of[bit], self.board.col_of[bit]
             self._box = (r, r, c, c)
-        self._geo = self._points = None
+        self._points = None
 
     def lift(self, card: int) -> int:
         bit = self.where.pop(card)
@@ -121,7 +122,7 @@ class GridState:
         cells = self.kind_cells
         for slot in self.kinds.of[card]:
             cells[slot] &= ~(1 << bit)
-        self._box = self._geo = self._points = None
+        self._box = self._points = None
         return bit
 
     def shift(self, moves) -> None:
@@ -150,7 +151,7 @@ class GridState:
         self.where = {card: bit for bit, card in self.at.items()}
         self.occ = self.occ << by if by >= 0 else self.occ >> -by
         self.kind_cells = [cells << by if by >= 0 else cells >> -by for cells in self.kind_cells]
-        self._box = self._geo = self._points = None
+        self._box = self._points = None
 
     def load(self, cells: dict) -> None:
         """Lay out a display {(row, col): card} that fits the board (a restored view)."""
@@ -163,32 +164,23 @@ class GridState:
         for pos, card in cells.items():
             self.put(card, board.bit(pos, self.origin))
         self.settle()
-        self._box = self._geo = self._points = None
+        self._box = self._points = None
 
     # ---- questions about the display ------------------------------------------------------
     # Sets of places come as cell masks (bits of the frame); `cells_of` and `cards_at` turn
-    # card masks into cell masks and back. What `_memo` keeps is dropped when a card moves.
-
-    def _memo(self) -> dict:
-        geo = self._geo
-        if geo is None:
-            geo = self._geo = {}
-        return geo
+    # card masks into cell masks and back. (The generated end of a grid game asks each once
+    # per position, compile/codegen_grid_end.py: nothing here is kept between questions.)
 
     def cells_of(self, cards: int) -> int:
         """The cells of the cards of a card mask that lie on the display."""
         slot = self.kinds.index.get(cards)
         if slot is not None:
             return self.kind_cells[slot]
-        memo = self._memo()
-        cells = memo.get(cards)
-        if cells is None:
-            where, cells, mask = self.where, 0, cards & self.mask
-            while mask:
-                low = mask & -mask
-                cells |= 1 << where[low.bit_length() - 1]
-                mask ^= low
-            memo[cards] = cells
+        where, cells, mask = self.where, 0, cards & self.mask
+        while mask:
+            low = mask & -mask
+            cells |= 1 << where[low.bit_length() - 1]
+            mask ^= low
         return cells
 
     def cards_at(self, cells: int) -> int:
@@ -219,20 +211,12 @@ class GridState:
         return self.region_masks()[_REGIONS[region]]
 
     def region_masks(self) -> tuple[int, int, int]:
-        """The occupied (corner, edge, centre) cells, worked out once per position."""
-        memo = self._geo
-        if memo is None:
-            memo = self._geo = {}
-        found = memo.get("regions")             # (beside card masks, which are ints)
-        if found is None:
-            occ = self.occ
-            if occ:
-                corner, edge, centre = self.board.regions(self.box)
-                found = (occ & corner, occ & edge, occ & centre)
-            else:
-                found = (0, 0, 0)
-            memo["regions"] = found
-        return found
+        """The occupied (corner, edge, centre) cells."""
+        occ = self.occ
+        if not occ:
+            return (0, 0, 0)
+        corner, edge, centre = self.board.regions(self.box)
+        return (occ & corner, occ & edge, occ & centre)
 
     def in_region(self, card: int, region: str) -> bool:
         bit = self.where.get(card)

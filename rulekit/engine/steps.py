@@ -152,22 +152,16 @@ def partial_shuffle(words, cards: list, positions: int) -> None:
 class Pass(Step):
     """`pass [0, 1 left, 2 right] by round`: each seat picks cards, hidden; all move at once.
 
-    A pass move is interned per set of cards (the ids, ascending), once per process: the
-    move space is the deck's card sets of the passed sizes, so a hand's moves are its
-    combinations looked up (no text is built per decision), and a move is checked from its mask.
-    A deck with identical copies spells two sets alike: there the first set of each text
-    stands for both, as a list built per decision."""
+    The legal moves are the sets of the round's count of cards in hand (ascending ids, in the
+    order of `combinations`), made afresh for each decision; with identical copies of a face,
+    the first set of each text stands for all. Generated for every game that passes
+    (compile/codegen_passes.py, which interns the moves); this is the reference."""
     name = "pass"
     simultaneous = True
-    #: interned moves kept at most (a deck of 52 passing 3 has 22,100 sets); past it, all are made again
-    LIMIT = 50_000
 
     def __init__(self, deck, plan: tuple[tuple[int, int], ...]):
         self.deck, self.plan = deck, plan        # plan: (count, seat offset) per round
-        self.bits = [1 << card for card in range(deck.size)]
         self.text_order = {t: c for c, t in reversed(list(enumerate(deck.texts)))}
-        self.copies = any(face != card for card, face in enumerate(deck.face))
-        self.interned: dict[tuple, Move] = {}    # the passed cards, ascending -> its move
 
     def _today(self, st) -> tuple[int, int]:
         count, offset = self.plan[(st.round - 1) % len(self.plan)]
@@ -186,40 +180,13 @@ class Pass(Step):
 
     def legal(self, st) -> list[Move]:
         count, _ = self._today(st)
-        cards = cards_of(st.hands[st.current_player])
-        if self.copies:
-            return self._by_text(cards, count)
-        try:
-            return list(map(self.interned.__getitem__, combinations(cards, count)))
-        except KeyError:
-            return [self._intern(combo) for combo in combinations(cards, count)]
-
-    legal_moves = legal
-
-    def _intern(self, combo: tuple[int, ...]) -> Move:
-        move = self.interned.get(combo)
-        if move is None:
-            if len(self.interned) >= self.LIMIT:
-                self.interned.clear()
-            text = "pass " + ", ".join(map(self.deck.texts.__getitem__, combo))
-            move = self.interned[combo] = Move("pass", sum(map(self.bits.__getitem__, combo)), text)
-        return move
-
-    def _by_text(self, cards: list[int], count: int) -> list[Move]:
-        text_of, bit_of = self.deck.texts.__getitem__, self.bits.__getitem__
+        texts = self.deck.texts
         moves = {}
-        for combo in combinations(cards, count):
-            text = "pass " + ", ".join(map(text_of, combo))
+        for combo in combinations(cards_of(st.hands[st.current_player]), count):
+            text = "pass " + ", ".join(texts[c] for c in combo)
             if text not in moves:
-                moves[text] = Move("pass", sum(map(bit_of, combo)), text)
+                moves[text] = Move("pass", _mask(combo), text)
         return list(moves.values())
-
-    def accepts(self, st, move) -> bool:
-        if self.copies:
-            return Step.accepts(self, st, move)
-        arg = getattr(move, "arg", None)
-        return (arg.__class__ is int and st.hands[st.current_player] & arg == arg
-                and arg.bit_count() == self._today(st)[0] and self.interned.get(tuple(cards_of(arg))) is move)
 
     def apply(self, st, move) -> bool:
         st.pending[st.current_player] = move.arg
@@ -363,25 +330,10 @@ class BidCard(Step):
     def accepts(self, st, move: Move) -> bool:
         return self.table.allows(st.hands[st.current_player], move)
 
-    def play(self, st, move) -> bool | None:
-        """`accepts` and `apply` in one pass: the move's face must be in the hand."""
-        entry = self.table.cards_of_move.get(id(move))
-        if entry is None:
-            return None
-        seat = st.current_player
-        copies = st.hands[seat] & entry[0]
-        if not copies:
-            return None
-        card = move.arg
-        st.pending[seat] = card if copies >> card & 1 else (copies & -copies).bit_length() - 1
-        return self._next(st)
-
     def apply(self, st, move) -> bool:
+        """The card bid (its lowest copy held), then the next seat to bid, or (all have) the
+        bids revealed; True when bidding is over."""
         st.pending[st.current_player] = self.table.held(st.hands[st.current_player], move.arg)
-        return self._next(st)
-
-    def _next(self, st) -> bool:
-        """The next seat to bid, or (all have) the bids revealed; True when bidding is over."""
         if self.next_undecided(st):
             return False
         pending = st.pending

@@ -1,0 +1,219 @@
+"""Passing cards and card bids → generated source: `pass [0, 1 left, 2 right] by round` and
+`bid with a card, value number`.
+
+Pipeline place: compiler → **codegen** (passes) → engine. Both are simultaneous, hidden
+choices made of cards in hand; what the generated class of each does is what the
+hand-written one does (`Pass`, `BidCard` in `engine/steps.py`, which stay the reference):
+
+- a pass: the plan of counts and directions is a literal; the legal moves are the
+  combinations of the hand's cards (ascending ids), each looked up in the game's table of
+  pass moves (`PassMoves`: made on first use, so a move is one object for as long as the
+  table keeps it), and a move is checked by its mask (`hand & mask == mask`, the count);
+- a card bid: one interned move per face (the trick step's `MoveTable`), the legal list
+  built from the hand's runs of suits, the lowest copy held bid, the bids revealed, the
+  `repeat bidding while ...` clause and its actions run as the compiler built them.
+
+Each class also gets `walk`: the rest of the step at random, drawn as `randrange` over the
+legal list draws, so a playout makes the public loop's moves. The bodies of `legal_moves`
+and `apply` are handed to the generated state class too (`codegen.py`).
+"""
+from __future__ import annotations
+
+from itertools import combinations
+from string import Template
+
+from ..engine import steps
+from ..engine.cardsets import cards_of
+from ..engine.moves import Move
+from .codegen_tricks import indent
+
+#: a move of this kind held by the state's apply: the state class's base does the rest
+_GOING = "st._legal = None\nst._history.append(move)\nreturn"
+_OVER = "st._legal = None\nst._history.append(move)\nst.advance()\nreturn"
+
+
+class PassMoves(dict):
+    """The pass moves of one game: a combination of card ids (ascending) → its `Move`, made
+    when first asked for (`__missing__`), so `map(moves.__getitem__, combinations(...))`
+    lists a hand's passes at C speed; `ids` maps id(move) → its mask, to check a move.
+    The move space is the deck's card sets of the passed sizes (22,100 for 52 cards passing
+    3): past `LIMIT` moves, all are forgotten and made again (a forgotten move is then
+    found by its text, as any equal move)."""
+
+    LIMIT = 50_000
+
+    def __init__(self, verb: str, texts):
+        super().__init__()
+        self.verb, self.texts = verb, texts
+        self.ids: dict[int, int] = {}
+
+    def __missing__(self, combo: tuple) -> Move:
+        if len(self) >= self.LIMIT:
+            self.clear()
+            self.ids.clear()
+        mask = 0
+        for card in combo:
+            mask |= 1 << card
+        move = self[combo] = Move(self.verb, mask, self.verb + " " + ", ".join(map(self.texts.__getitem__, combo)))
+        self.ids[id(move)] = mask
+        return move
+
+
+def emit(w, step):
+    """Write the class for a pass or a card bid: (its name, the bodies of legal moves and of
+    apply for the generated state), or None for any other step. In the apply body,
+    `$STATE` stands for the state's base class."""
+    kind = getattr(type(step), "generated_from", type(step))
+    if kind is steps.Pass:
+        return _pass(w, step)
+    if kind is steps.BidCard:
+        return _bid_card(w, step)
+    return None
+
+
+# ---- the parts both share ----------------------------------------------------------------------
+
+def _next_seat(going: str) -> str:
+    """Lines after a seat's choice: the next seat that has not chosen (`next_undecided`),
+    then `going`; the lines after them run when every seat has chosen."""
+    return ("n = st.n\nnxt = seat + 1\nif nxt < n and pending[nxt] is None:\n    st.current_player = nxt\n"
+            + indent(going, 4) + "for nxt in range(seat + 2, seat + n):\n    if pending[nxt % n] is None:\n"
+            "        st.current_player = nxt % n\n" + indent(going, 8))
+
+
+def _methods(legal: str, play) -> str:
+    """`legal` (also `legal_moves`: a new list each time), `play` (checked), `apply`
+    (a move of the legal list) and `walk`, as the class's source."""
+    return ("    def legal(self, st):\n" + indent(legal, 8) + "\n    legal_moves = legal\n\n"
+            "    def play(self, st, move):\n"
+            "        \"\"\"Check and play an interned move in one pass; None (nothing changed) otherwise.\"\"\"\n"
+            + indent(play(True, "return None", "return False", "return True"), 8)
+            + "\n    def apply(self, st, move):\n"
+            "        \"\"\"Play a move of the legal list (text and equal moves are resolved by `State`).\"\"\"\n"
+            + indent(play(False, "", "return False", "return True"), 8) + "\n" + _walk())
+
+
+def _walk() -> str:
+    """`walk`: the public loop inside the step: the legal list, an index drawn as
+    `randrange(len(moves))` draws it, the move applied and then recorded (as `State.apply`)."""
+    return ("    def walk(self, st, getrandbits):\n"
+            "        \"\"\"Random moves to the end of the step, as `randrange` over the legal list draws them.\"\"\"\n"
+            "        history = st._history\n        made = 0\n        over = False\n        while not over:\n"
+            "            moves = self.legal(st)\n            count = len(moves)\n            bits = count.bit_length()\n"
+            "            r = getrandbits(bits)\n            while count and r >= count:\n                r = getrandbits(bits)\n"
+            "            move = moves[r]\n            over = self.apply(st, move)\n            history.append(move)\n"
+            "            made += 1\n        st._legal = None\n        st.advance()\n        return made\n")
+
+
+# ---- passing -----------------------------------------------------------------------------------
+
+def _pass(w, step):
+    deck = step.deck
+    plan = tuple(step.plan)
+    names = {"BASE": w.bind("Base", steps.Pass), "CLS": w.name("Pass"),
+             "MOVES": w.bind("pass_moves", PassMoves("pass", tuple(deck.texts))),
+             "COMBINATIONS": w.bind("combinations", combinations), "CARDS_OF": w.bind("cards_of", cards_of)}
+    names["IDS"] = w.bind("pass_ids", w.bound[names["MOVES"]].ids)
+    if len(plan) == 1:
+        today = f"count, offset = {plan[0][0]!r}, {'st.n // 2' if plan[0][1] is None else repr(plan[0][1])}\n"
+    else:
+        today = f"count, offset = {w.const('PLAN', plan, 'the count and seat offset passed, by round')}" \
+                f"[(st.round - 1) % {len(plan)!r}]\n"
+        if any(offset is None for _, offset in plan):
+            today += "if offset is None:              # across the table\n    offset = st.n // 2\n"
+    copies = [g for g in dict.fromkeys(sum(1 << d for d in range(deck.size) if deck.face[d] == deck.face[c])
+                                       for c in range(deck.size)) if g & (g - 1)]
+    enter = ("    def enter(self, st):\n        \"\"\"Seats pass cards this round unless the plan passes none.\"\"\"\n"
+             + indent(today + "if count == 0 or offset % st.n == 0:\n    return False\n"
+                      "st.pending = [None] * st.n\nst.current_player = 0\nreturn True\n", 8))
+    legal = _pass_legal(names, today, copies)
+    body = enter + "\n" + _methods(legal, lambda checked, refuse, going, over: _pass_body(
+        w, names, today, copies, checked, refuse, going, over))
+    w.lines(Template(f"class $CLS($BASE):\n    \"\"\"Generated: the passing of this game.\"\"\"\n"
+                     f"    generated_from = $BASE\n\n{body}").substitute(names))
+    inline = Template(_pass_body(w, names, today, copies, True, "return $$STATE.apply(st, move)",
+                                 _GOING, _OVER)).substitute(names)
+    return names["CLS"], Template(legal).substitute(names), inline
+
+
+def _pass_legal(names, today: str, copies) -> str:
+    """Every set of `count` cards of the hand, in the order of `combinations`; with copies of
+    a face, the first set of each text only (as the reference lists them)."""
+    combos = "$COMBINATIONS($CARDS_OF(st.hands[st.current_player]), count)"
+    if not copies:
+        return today + f"return list(map($MOVES.__getitem__, {combos}))\n"
+    return (today + "found = {}\n" + f"for move in map($MOVES.__getitem__, {combos}):\n"
+            "    found.setdefault(move.text, move)\nreturn list(found.values())\n")
+
+
+def _pass_body(w, names, today: str, copies, checked: bool, refuse: str, going: str, over: str) -> str:
+    """Lines that check (`checked`) and play a pass: the mask kept hidden until every seat has
+    chosen, then each seat's cards go `offset` seats on."""
+    if checked:
+        head = ("mask = $IDS.get(id(move))\nif mask is None:\n" + indent(refuse, 4)
+                + "seat = st.current_player\nhand = st.hands[seat]\n" + today
+                + "if hand & mask != mask or mask.bit_count() != count:\n" + indent(refuse, 4))
+        for group in copies:        # the lowest copies held, as the legal list has them
+            head += (f"part = mask & {w.const('COPIES', group)}\n"
+                     f"if part and (hand & {w.const('COPIES', group)} ^ part) & ((1 << part.bit_length()) - 1):\n"
+                     + indent(refuse, 4))
+    else:
+        head = "mask = move.arg\nseat = st.current_player\n" + today
+    return (head + "pending = st.pending\npending[seat] = mask\n" + _next_seat(going)
+            + "hands = st.hands\nfor seat in range(n):\n    hands[seat] &= ~pending[seat]\n"
+            "for seat in range(n):\n    hands[(seat + offset) % n] |= pending[seat]\n"
+            "st.pending = [None] * n\n" + over + "\n")
+
+
+# ---- card bids ---------------------------------------------------------------------------------
+
+def _bid_card(w, step):
+    table = step.table
+    names = {"BASE": w.bind("Base", steps.BidCard), "CLS": w.name("BidCard"),
+             "CARDS": w.bind("cards_of_move", table.cards_of_move), "CACHE": w.bind("cache", table.cache),
+             "RUN_MOVES": w.bind("run_moves", table.run_moves), "STEP": w.bind("step", step),
+             "VALUES": w.const("VALUES", tuple(step.values), "the bid each card makes")}
+    copies = any(mask & (mask - 1) for mask in table.face_masks)
+    legal = ("hand = st.hands[st.current_player]\nout = []\n" + "".join(
+        f"part = hand & {w.const('RUN', run)}\nif part:\n    found = $CACHE.get(part)\n"
+        "    out += found if found is not None else $RUN_MOVES(part)\n" for run in table.runs) + "return out\n")
+    body = _methods(legal, lambda checked, refuse, going, over: _bid_body(
+        w, step, copies, "self", checked, refuse, going, over))
+    w.lines(Template(f"class $CLS($BASE):\n    \"\"\"Generated: the card bids of this game.\"\"\"\n"
+                     f"    generated_from = $BASE\n\n{body}").substitute(names))
+    inline = Template(_bid_body(w, step, copies, "$STEP", True, "return $$STATE.apply(st, move)",
+                                _GOING, _OVER)).substitute(names)
+    return names["CLS"], Template(legal).substitute(names), inline
+
+
+def _repeat(w, step, owner: str, going: str, over: str) -> str:
+    """The lines after the bids are revealed: the `repeat bidding while C { actions }`
+    clause (the bidding starts over from `owner.enter`) and the set-aside cards given back;
+    nothing without the clause (no card is ever set aside then)."""
+    if step.repeat is None:
+        return ""
+    condition, actions = step.repeat
+    lines = f"if {w.bind('repeat_when', condition)}(st, None):\n" + "".join(
+        f"    {w.bind('action', action)}(st)\n" for action in actions)
+    if step.restart:
+        lines += ("    if 0 in st.hands:             # a seat out of cards: the round starts again\n"
+                  "        st.rules.reset_round(st)\n        st.step = st.rules.round_start - 1\n" + indent(over, 8))
+    lines += f"    if {owner}.enter(st):           # the bidding starts over\n" + indent(going, 8) + indent(over, 4)
+    return lines + ("hands, aside = st.hands, st.aside      # set-aside cards come back\nfor seat in range(n):\n"
+                    "    hands[seat] |= aside[seat]\n    aside[seat] = 0\n")
+
+
+def _bid_body(w, step, copies: bool, owner: str, checked: bool, refuse: str, going: str, over: str) -> str:
+    """Lines that check (`checked`) and play a card bid: the card (its lowest copy held) kept
+    hidden until every seat has bid, then the bids revealed and the repeat clause read."""
+    if checked:
+        head = ("entry = $CARDS.get(id(move))\nif entry is None:\n" + indent(refuse, 4)
+                + "seat = st.current_player\nheld = st.hands[seat] & entry[0]\nif not held:\n" + indent(refuse, 4))
+    else:
+        head = "seat = st.current_player\n" + ("held = st.hands[seat] & $CARDS[id(move)][0]\n" if copies else "")
+    card = ("card = move.arg\npending[seat] = card if held >> card & 1 else (held & -held).bit_length() - 1\n"
+            if copies else "pending[seat] = move.arg\n")
+    reveal = ("st.bid_cards = list(pending)\nst.bids = list(map($VALUES.__getitem__, pending))\n"
+              "st.pending = [None] * n\nst.revealed = True\n")
+    return (head + "pending = st.pending\n" + card + _next_seat(going) + reveal
+            + _repeat(w, step, owner, going, over) + over + "\n")
