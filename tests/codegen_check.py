@@ -18,8 +18,10 @@ VOCABULARY = frozenset("""
     won scores ended points dealer max_rounds finish reset_round last_round
     gs effect occ free _box box bit_of origin cells moves pending over __class__
     queue passer tiebreaker put recentre pop _next _step step deck decks rules end_round
-    max abs any all bid_cards
-    _past cards_at kind_cells kinds mask points_memo region_masks regions rule seats value where winners low
+    where mask here kind_cells slot r0 r1 c0 c1 _geo _points lift shift pairs removed wide _plan _slides
+    movable movable_cards low ring rest part mover plan sort tuple first second text table rows row
+    max abs any all
+    _past cards_at kind_cells kinds mask points_memo region_masks regions rule seats value where winners low items
     nxt offset bid_cards setdefault values text round_start action
 """.split())
 

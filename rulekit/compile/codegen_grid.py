@@ -1,19 +1,30 @@
-"""Choosing and placing cards on a grid → generated source, inside the game's state class.
+"""Choosing, placing, sliding and moving cards on a grid → generated source, inside the game's state class.
 
-Pipeline place: compiler → **codegen** (grid steps) → engine. Half of a grid game's
-decisions choose a card and most of the rest place one, so the generated state's
-`legal_moves` and `apply` hold those two steps' common paths (`engine/grid_steps.py`
-says what they do): choosing a card of the hand, and placing a card on a free cell, checked
-by the cell mask of the place list (`grid_moves.CellList`). Anything else (a slide, moving a
-card after a placement, a move given as text) goes through the steps as before. The steps
-keep their classes' behaviour: their generated subclasses add nothing.
+Pipeline place: compiler → **codegen** (grid steps) → engine. Every decision of a grid
+round is a choice of a card in hand or a placing one (`engine/grid_steps.py` says what they
+do), so the generated state's `legal_moves` and `apply` hold both steps:
 
-A placement of a card without a `when placed` effect is played in the generated `apply`
-itself (`PlaceCards.apply`'s path for it, written out). When the round's steps after placing
-are plain draws (`draw N each`, nothing kept), the last placement of a round also runs what
-`State.advance` would: the draws, `rules.end_round`, and the next round's choosing, in
-one generated function (`after_placing_N`), and the last choice reveals the cards and
-starts the placing (`after_choosing_N`), so a round of four decisions pays no step loop.
+- choosing: the hand's interned moves, the choice checked by the card's bit; the last
+  choice reveals the cards (`when revealed` removals as a card mask) and starts the placing
+  (`after_choosing_N`);
+- placing on a free cell: the cells next to the display inside the board, as bit shifts over
+  the board's frame with its width and window tables written in (`place_legal_N`), the move
+  checked by the cell mask of the place list (`grid_moves.CellList`) and played by a
+  generated function (`place_N`) that puts the card with the file's card tables (which kinds
+  of card a card is) as literals;
+- sliding a card into a line and moving a card after a `when placed` effect: listed by the
+  engine (`grid.BitBoard.slides`, `targets`), checked by identity in the short list and played
+  by generated functions (`slide_N`, `relocate_N`);
+- the rest of a placing: the next seat of the placing order, or the round's end
+  (`placed_N`). When the steps after placing are plain draws (`draw N each`, nothing kept),
+  the last placement of a round also runs what `State.advance` would: the draws,
+  `rules.end_round`, and the next round's choosing, in one generated function
+  (`after_placing_N`), so a round pays no step loop.
+
+Anything else (a move given as text, a move that is not legal) goes through the engine's
+`State.apply` and the steps, which keep their classes' behaviour: the generated subclasses
+only list moves through the generated functions (`legal_moves`), so `State.playout` makes
+the moves the public loop makes.
 """
 from __future__ import annotations
 
@@ -29,15 +40,33 @@ def _mask(table) -> int:
     """The cards whose entry in a per-card table is set, as a mask."""
     mask = 0
     for card, entry in enumerate(table):
-        if entry is not None:
+        if entry is not None and entry is not False:
             mask |= 1 << card
     return mask
+
 
 _CLASS = """\
 class $CLS($BASE):
     \"\"\"Generated: $WHAT of this game, written into the state's `legal_moves` and `apply`.\"\"\"
     generated_from = $BASE
 """
+
+_CLASS_LEGAL = """\
+class $CLS($BASE):
+    \"\"\"Generated: $WHAT of this game, written into the state's `legal_moves` and `apply`.\"\"\"
+    generated_from = $BASE
+
+    def legal_moves(self, st):
+        return $LEGAL(st)
+$PLAN_METHOD"""
+
+_PLAN_METHOD = """\
+
+    def _plan(self, st, gs):
+        return $PLAN(st, gs)
+"""
+
+# ---- choosing -------------------------------------------------------------------------------
 
 _CHOOSE_LEGAL = """\
 moves = $CACHE.get(st.hands[st.current_player])
@@ -64,16 +93,53 @@ return
 """
 
 #: after the last seat has chosen, when a reveal and the placing follow: what `State.advance`
-#: does from the choosing step (the reveal, then the placing's start)
+#: does from the choosing step (the reveal, as `RevealCards.enter`, then the placing's start)
 _AFTER_CHOOSING = """\
 def $NAME(st):
     \"\"\"Every seat has chosen: the cards are revealed and the placing begins.\"\"\"
-    st._step, st._at = $REVEAL_AT, $REVEAL
-    $REVEAL.enter(st)
-    st._step, st._at = $PLACE_AT, $PLACE
+    gs = st.extra["grid"]
+    gs.revealed = revealed = st.pending
+    st.pending = [None] * st.n
+    st.revealed = True
+$REMOVING    st._step, st._at = $PLACE_AT, $PLACE
+    if st.n == 2:
+        first, second = gs.revealed
+        if first is not None and second is not None:
+$ORDER            gs.queue = [first, 1 - first]
+            if len(gs.at) < $CELLS:
+                st.current_player = first
+                return
+            if not $PLACE._next(st, gs):
+                st.advance()
+            return
     if $PLACE.enter(st):
         return
     st.advance()
+"""
+
+#: two seats' revealed cards in placing order (`PlaceCards.enter`'s common case): by number,
+#: equal numbers as the token says
+_ORDER = """\
+            first, second = $NUMBER[first], $NUMBER[second]
+            if first == second:
+                first = $TIED
+                gs.passer = $PASSER
+            else:
+                first = 0 if first $BEFORE second else 1
+                gs.passer = None
+"""
+
+#: a revealed card that removes the revealed cards (`RevealCards.enter`)
+_REMOVING = """\
+    for card in revealed:
+        if card is not None and $REMOVES >> card & 1:
+            removed = gs.removed
+            for seat in range(st.n):
+                card = revealed[seat]
+                if card is not None:
+                    removed[seat] |= 1 << card
+            gs.revealed = [None] * st.n
+            break
 """
 
 
@@ -90,58 +156,237 @@ def _after_choosing(w, step) -> str:
     if type(reveal) is not grid_steps.RevealCards or \
             getattr(type(place), "generated_from", type(place)) is not grid_steps.PlaceCards:
         return "st.advance"
+    removing = ""
+    if reveal.removing:
+        removing = Template(_REMOVING).substitute(REMOVES=w.const("REMOVES", reveal.removing,
+                                                                  "the cards that remove the revealed cards, as a mask"))
+    order = Template(_ORDER).substitute(
+        NUMBER=w.const("NUMBER", tuple(place.config.number), "each card's number"),
+        TIED="gs.tiebreaker" if place.ties_to_holder else "0",
+        PASSER="gs.tiebreaker" if place.passes else "None", BEFORE=">" if place.descending else "<")
     name = w.name("after_choosing")
-    w.lines(Template(_AFTER_CHOOSING).substitute(NAME=name, REVEAL_AT=literal(at + 1), REVEAL=w.bind("reveal", reveal),
-                                                 PLACE_AT=literal(at + 2), PLACE=w.bind("step", place)))
+    w.lines(Template(_AFTER_CHOOSING).substitute(NAME=name, REMOVING=removing, PLACE_AT=literal(at + 2),
+                                                 PLACE=w.bind("step", place), ORDER=order, CELLS=literal(place.cells)))
     return name
 
+
+# ---- placing --------------------------------------------------------------------------------
+
+#: the legal moves of the place step: a free cell next to the display inside the board (the
+#: frame's neighbourhood as shifts, the board's window per bounding box as two tables); a
+#: sliding card's slides; the moves of a pending `when placed` effect
 _PLACE_LEGAL = """\
-gs = st.extra["grid"]
-if gs.effect is None:
+def $NAME(st):
+    \"\"\"The legal moves of the placing step (a place list is handed out as it is: it is
+    checked by its cell mask, so changing it changes nothing; other lists as copies).\"\"\"
+    gs = st.extra["grid"]
+    if gs.effect is not None:
+        legal = st._legal = $STEP.legal(st)
+        return list(legal)
     card = gs.revealed[st.current_player]
-    if not $SLIDING >> card & 1:
-        occ = gs.occ
-        free = $PLACEMENTS(occ, gs._box or gs.box) if occ else 1 << gs.bit_of((0, 0))
-        legal = st._legal = $LISTED($TEXTS[card], gs.origin, free)
+    occ = gs.occ
+    if not occ:
+        legal = st._legal = $LISTED($TEXTS[card], gs.origin, 1 << gs.bit_of((0, 0)))
         return legal
-return at.legal_moves(st)
+$SLIDES    box = gs._box or gs.box
+    wide = occ | occ << 1 | occ >> 1
+    free = $GROW & ~occ & $ROWS_WINDOW[box[0] * $HEIGHT + box[1]] & $COLS_WINDOW[box[2] * $WIDTH + box[3]]
+    text, origin = $TEXTS[card], gs.origin
+    table = $TABLES.get((text, origin)) or $TABLE(text, origin)
+    legal = st._legal = $CELL_LIST()
+    legal.free, legal.cells = free, table[0]
+    rows = table[1]
+    row = $ROW_OF[(free & -free).bit_length() - 1]
+    free >>= row * $WIDTH
+    while free:
+        part = free & $FULL_ROW
+        if part:
+            found = rows[row].get(part)
+            if found is None:
+                found = rows[row][part] = $ROW_MOVES(text, origin, row, part)
+            legal += found
+        free >>= $WIDTH
+        row += 1
+    return legal
 """
 
-#: a place move of the listed cells: a card without a `when placed` effect is put here (as
-#: `PlaceCards.apply` does), any other through the step's `apply`; then the next seat, or the
-#: end of the step
+_SLIDES_LEGAL = """\
+    if $SLIDING >> card & 1:
+        legal = $STEP._slides(gs, card, $LINES[card])
+        if legal:
+            st._legal = legal
+            return list(legal)
+"""
+
+#: a place move of the listed cells, or a slide or a card moved (in the short list of the
+#: decision, by identity); anything else through the engine's `State.apply`
 _PLACE_APPLY = """\
 legal = st._legal
-if legal.__class__ is $CELL_LIST and move.__class__ is $MOVE:
-    bit = move.arg
-    if bit.__class__ is $INT and bit >= 0 and legal.free >> bit & 1 and legal.cells[bit] is move:
-        gs = st.extra["grid"]
-        seat = st.current_player
-        revealed = gs.revealed
-        card = revealed[seat]
-        if $MOVING >> card & 1:
-            over = at.apply(st, move)
-        else:
-            revealed[seat] = None
-            gs.put(card, bit)
-            if gs.occ & $OUTSIDE:
-                gs.recentre()
-            queue = gs.queue
-            queue.pop(0)
-            if gs.passer == seat:
-                gs.tiebreaker = (seat + 1) % len(revealed)
-                gs.passer = None
-            if queue and len(gs.at) < $CELLS:
-                st.current_player = queue[0]
-                over = False
-            else:
-                over = not at._next(st, gs)
-        st._legal = None
-        st._history.append(move)
-        if over:
-            $AFTER(st)
-        return
+if move.__class__ is $MOVE and legal is not None:
+    if legal.__class__ is $CELL_LIST:
+        bit = move.arg
+        if bit.__class__ is $INT and bit >= 0 and legal.free >> bit & 1 and legal.cells[bit] is move:
+            $PLACE(st, move, bit)
+            return
+    else:
+        for found in legal:
+            if found is move:
+                if st.extra["grid"].effect is None:
+                    $SLIDE(st, move)
+                else:
+                    $RELOCATE(st, move)
+                return
 return $$STATE.apply(st, move)
+"""
+
+#: `GridState.put`, written out with the card's kinds (`Kinds.of`) as a literal table
+_PUT = """\
+    at = gs.at
+    at[bit] = card
+    gs.where[card] = bit
+    gs.mask |= 1 << card
+    here = 1 << bit
+    gs.occ = occ = gs.occ | here
+    cells = gs.kind_cells
+    for slot in $SLOTS[card]:
+        cells[slot] |= here
+    box = gs._box
+    r, c = $ROW_OF[bit], $COL_OF[bit]
+    if box is not None:
+        r0, r1, c0, c1 = box
+        if not (r0 <= r <= r1 and c0 <= c <= c1):
+            gs._box = (r if r < r0 else r0, r if r > r1 else r1, c if c < c0 else c0, c if c > c1 else c1)
+    elif occ == here:
+        gs._box = (r, r, c, c)
+    gs._points = None
+"""
+
+_PLACE = """\
+def $NAME(st, move, bit):
+    \"\"\"`place CARD at R,C`: the revealed card is put on a free cell (`PlaceCards.apply`).\"\"\"
+    gs = st.extra["grid"]
+    seat = st.current_player
+    revealed = gs.revealed
+    card = revealed[seat]
+    revealed[seat] = None
+$PUT    if occ & $OUTSIDE:
+        gs.recentre()
+    st._legal = None
+    st._history.append(move)
+$EFFECT    $PLACED(st, gs, seat)
+"""
+
+#: the pending `when placed` effect's movable cards (`PlaceCards._plan`): each (cell, card,
+#: the cells it may move to as `BitBoard.targets` finds them, whether no other movable card
+#: has its text), in cell order, kept in `gs.effect`
+_PLAN = """\
+def $NAME(st, gs):
+    \"\"\"The movable cards of the pending effect and where each may go, worked out once.\"\"\"
+    seat, card, plan = gs.effect
+    if plan is not None:
+        return plan
+$MOVABLE    where, at, occ = gs.where, gs.at, gs.occ
+    box = gs._box or gs.box
+    cells = []
+    while movable:
+        low = movable & -movable
+        cells.append(where[low.bit_length() - 1])
+        movable ^= low
+    cells.sort()
+    found = []
+    for bit in cells:
+        here = 1 << bit
+        rest = occ ^ here
+        free = 0
+        if rest:
+            ring = (occ >> bit - $WIDTH - 1 & 7) | (occ >> bit - 1 & 5) << 3 | (occ >> bit + $WIDTH - 1 & 7) << 6
+            if $KEEPS >> ring & 1:
+                wide = rest | rest << 1 | rest >> 1
+                free = $GROW_REST
+            else:
+                free = -1
+                for part in $GROUPS(rest):
+                    wide = part | part << 1 | part >> 1
+                    free &= $GROW_PART
+            r0, r1, c0, c1 = $ROW_OF[(rest & -rest).bit_length() - 1], $ROW_OF[rest.bit_length() - 1], box[2], box[3]
+            c = $COL_OF[bit]
+            if c == c0:
+                while not rest & $COL_CELLS[c0]:
+                    c0 += 1
+            if c == c1:
+                while not rest & $COL_CELLS[c1]:
+                    c1 -= 1
+            free &= ~occ & $ROWS_WINDOW[r0 * $HEIGHT + r1] & $COLS_WINDOW[c0 * $WIDTH + c1]
+        mover = at[bit]
+        found.append((bit, mover, free, $SAME_TEXT[mover] & movable_cards == 1 << mover))
+    plan = tuple(found)
+    gs.effect = (seat, card, plan)
+    return plan
+"""
+
+#: the cards the effect may move, from the words of `move one ... card` as masks
+_MOVABLE = """\
+    movable = movable_cards = $MOVE_KINDS[card] & $MOVE_SEATS[card][seat] & gs.mask & ~(($MOVE_OTHER >> card & 1) << card)
+"""
+
+#: a placed card with a `when placed` effect: the same seat decides its move, if it has one
+_EFFECT = """\
+    if $MOVING >> card & 1:
+        gs.effect = (seat, card, None)
+        for entry in $PLAN(st, gs):
+            if entry[2]:
+                return
+        gs.effect = None
+"""
+
+_SLIDE = """\
+def $NAME(st, move):
+    \"\"\"`slide CARD into row 1 from left`: the line's cards are pushed, the card takes the
+    cell behind them (`PlaceCards.apply`, `grid.slide_cells`).\"\"\"
+    gs = st.extra["grid"]
+    seat = st.current_player
+    revealed = gs.revealed
+    card = revealed[seat]
+    revealed[seat] = None
+    pairs, bit = $SLIDE_CELLS(move.arg)
+    gs.shift(pairs)
+$PUT    if occ & $OUTSIDE:
+        gs.recentre()
+    st._legal = None
+    st._history.append(move)
+$EFFECT    $PLACED(st, gs, seat)
+"""
+
+_RELOCATE = """\
+def $NAME(st, move):
+    \"\"\"`move CARD to R,C`: the placed card's effect moves one card (`PlaceCards.apply`).\"\"\"
+    gs = st.extra["grid"]
+    seat = st.current_player
+    card, bit = move.arg
+    gs.lift(card)
+$PUT    gs.effect = None
+    if occ & $OUTSIDE:
+        gs.recentre()
+    st._legal = None
+    st._history.append(move)
+    $PLACED(st, gs, seat)
+"""
+
+#: a seat has placed (`PlaceCards._placed`, `_next`): the token passes if it must, the next
+#: seat places, or the step is over
+_PLACED = """\
+def $NAME(st, gs, seat):
+    \"\"\"A seat has placed: the next seat of the placing order, or the rest of the round.\"\"\"
+    queue = gs.queue
+    queue.pop(0)
+    if gs.passer == seat:
+        gs.tiebreaker = (seat + 1) % len(gs.revealed)
+        gs.passer = None
+    if queue and len(gs.at) < $CELLS:
+        st.current_player = queue[0]
+        return
+    if not $STEP._next(st, gs):
+        $AFTER(st)
 """
 
 #: the steps after placing, when they are plain draws: what `State.advance` does from the
@@ -185,7 +430,7 @@ _DRAW_MANY = """\
 """
 
 
-def _tail(w, step, names) -> str:
+def _tail(w, step) -> str:
     """The name of the generated function that runs the rest of a round after its last
     placement (`_TAIL`), or `st.advance` when the steps after placing are not plain draws
     followed by the round's end and a choosing step."""
@@ -209,6 +454,86 @@ def _tail(w, step, names) -> str:
     return tail
 
 
+def _board_tables(w, board) -> dict:
+    """The board's frame as generated names: its neighbourhood as shifts, and the window
+    (`BitBoard.window`: where one more card keeps the display inside the board) of a
+    bounding box as the rows part by (first row, last row) and the columns part by (first
+    column, last column), so that the window is one `&` of two table entries."""
+    width, height = board.width, board.height
+    rows = [board.rect(r1 - board.rows + 1, r0 + board.rows - 1, 0, width - 1) if r0 <= r1 else 0
+            for r0 in range(height) for r1 in range(height)]
+    cols = [board.rect(0, height - 1, c1 - board.cols + 1, c0 + board.cols - 1) if c0 <= c1 else 0
+            for c0 in range(width) for c1 in range(width)]
+    grow = f"(wide | wide << {width} | wide >> {width})" if board.adjacency == 8 else \
+        f"(wide | occ << {width} | occ >> {width})"
+    return {"WIDTH": literal(width), "HEIGHT": literal(height), "GROW": grow,
+            "ROWS_WINDOW": w.const("ROWS_WINDOW", rows, "the window's frame rows, by a box's (first row * height + last row)"),
+            "COLS_WINDOW": w.const("COLS_WINDOW", cols, "the window's frame columns, by (first column * width + last column)"),
+            "ROW_OF": w.const("ROW_OF", board.row_of, "the frame row of each bit"),
+            "COL_OF": w.const("COL_OF", board.col_of, "the frame column of each bit"),
+            "OUTSIDE": w.const("OUTSIDE", board.outside, "the frame's cells outside its interior")}
+
+
+def _plan(w, step, names) -> str:
+    """The generated `PlaceCards._plan` (`_PLAN`); its name."""
+    config, board = step.config, step.board
+    texts = config.texts
+    same = [sum(1 << other for other, text in enumerate(texts) if text == texts[card]) for card in range(len(texts))]
+    plain = [config.plain_movers[card] for card in range(len(texts)) if step.movers[card] is not None]
+    if not all(entry is not None for entry in plain):
+        return w.bind("plan", step._plan)     # a word a name of the file shadows: the engine's
+    none = (0, (0,) * len(config.seat_cards), False)
+    entries = [config.plain_movers[card] or none for card in range(len(texts))]
+    movable = Template(_MOVABLE).substitute(
+        MOVE_KINDS=w.const("MOVE_KINDS", tuple(e[0] for e in entries), "per card, the kinds of card its effect moves"),
+        MOVE_SEATS=w.const("MOVE_SEATS", tuple(e[1] for e in entries), "per card and seat, the owners' cards it moves"),
+        MOVE_OTHER=w.const("MOVE_OTHER", sum(1 << card for card, e in enumerate(entries) if e[2]),
+                           "the cards whose effect moves an `other` card, as a mask"))
+    keeps = sum(1 << ring for ring, kept in enumerate(board._keeps_connected) if kept)
+    grow = "wide | wide << {0} | wide >> {0}" if board.adjacency == 8 else "wide | {1} << {0} | {1} >> {0}"
+    name = w.name("plan")
+    w.lines(Template(_PLAN).substitute(
+        names, NAME=name, MOVABLE=movable, GROUPS=w.bind("groups", board.groups),
+        KEEPS=w.const("KEEPS", keeps, "the 3x3 neighbourhoods a card may leave without splitting the display"),
+        COL_CELLS=w.const("COL_CELLS", tuple(board.col_cells), "the cells of each frame column"),
+        SAME_TEXT=w.const("SAME_TEXT", tuple(same), "per card, the cards with its text"),
+        GROW_REST=grow.format(board.width, "rest"), GROW_PART=grow.format(board.width, "part")))
+    return name
+
+
+def _placing(w, step) -> dict:
+    """The generated functions of the placing step; their names for the templates."""
+    config = step.config
+    names = _board_tables(w, step.board)
+    names.update(STEP=w.bind("step", step), MOVE=w.bind("Move", Move), CELL_LIST=w.bind("CellList", CellList),
+                 INT=w.bind("int", int), LISTED=w.bind("listed", step.places.listed),
+                 TABLES=w.bind("place_tables", step.places.tables), TABLE=w.bind("place_table", step.places.table),
+                 ROW_MOVES=w.bind("row_moves", step.places.row), FULL_ROW=literal(step.board.full_row),
+                 TEXTS=w.bind("texts", config.texts), CELLS=literal(step.cells),
+                 SLOTS=w.const("SLOTS", tuple(config.kinds.of[c] for c in range(len(config.texts))),
+                               "the kinds of card (`GridState.kind_cells`) each card is one of"),
+                 SLIDE_CELLS=w.bind("slide_cells", grid_steps.grid.slide_cells))
+    names["SLIDES"] = ""
+    if step.sliding:
+        names["SLIDES"] = Template(_SLIDES_LEGAL).substitute(
+            names, SLIDING=w.const("SLIDING", step.sliding, "the cards placed by sliding, as a mask"),
+            LINES=w.bind("lines", config.slides))
+    moving = _mask(step.movers)
+    names["EFFECT"] = names["PLAN_METHOD"] = ""
+    if moving:
+        names["PLAN"] = _plan(w, step, names)
+        names["EFFECT"] = Template(_EFFECT).substitute(
+            names, MOVING=w.const("MOVING", moving, "the cards with a `when placed` effect, as a mask"))
+        names["PLAN_METHOD"] = Template(_PLAN_METHOD).substitute(names)
+    names["PUT"] = Template(_PUT).substitute(names)
+    names["AFTER"] = _tail(w, step)
+    for key, prefix, template in (("PLACED", "placed", _PLACED), ("PLACE", "place", _PLACE), ("SLIDE", "slide", _SLIDE),
+                                  ("RELOCATE", "relocate", _RELOCATE), ("LEGAL", "place_legal", _PLACE_LEGAL)):
+        names[key] = w.name(prefix)
+        w.lines(Template(template).substitute(names, NAME=names[key]))
+    return names
+
+
 def emit(w, step):
     """(the generated class's name, the bodies of legal moves and of apply for the generated
     state) for choosing or placing on a grid, or None for any other step."""
@@ -216,19 +541,12 @@ def emit(w, step):
     if kind is grid_steps.ChooseCard:
         names = {"CACHE": w.bind("hand_moves", step.cache), "CARD_OF": w.bind("card_of_move", step.card_of_move),
                  "AFTER": _after_choosing(w, step)}
-        legal, apply, what = _CHOOSE_LEGAL, _CHOOSE_APPLY, "choosing a card"
+        legal, apply, what, cls = _CHOOSE_LEGAL, _CHOOSE_APPLY, "choosing a card", _CLASS
     elif kind is grid_steps.PlaceCards:
-        names = {"SLIDING": w.const("SLIDING", step.sliding, "the cards placed by sliding, as a mask"),
-                 "PLACEMENTS": w.bind("placements", step.board.placements),
-                 "LISTED": w.bind("listed", step.places.listed), "TEXTS": w.bind("texts", step.config.texts),
-                 "CELL_LIST": w.bind("CellList", CellList), "MOVE": w.bind("Move", Move), "INT": w.bind("int", int),
-                 "MOVING": w.const("MOVING", _mask(step.movers), "the cards with a `when placed` effect, as a mask"),
-                 "OUTSIDE": w.bind("outside", step.outside),
-                 "CELLS": literal(step.cells)}
-        names["AFTER"] = _tail(w, step, names)
-        legal, apply, what = _PLACE_LEGAL, _PLACE_APPLY, "placing cards"
+        names = _placing(w, step)
+        legal, apply, what, cls = "return $LEGAL(st)\n", _PLACE_APPLY, "placing cards", _CLASS_LEGAL
     else:
         return None
     names.update(CLS=w.name("Grid"), BASE=w.bind("Base", kind), WHAT=what)
-    w.lines(Template(_CLASS).substitute(names))
+    w.lines(Template(cls).substitute(names))
     return names["CLS"], Template(legal).substitute(names), Template(apply).substitute(names)

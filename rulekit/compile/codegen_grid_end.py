@@ -123,7 +123,7 @@ class _Source:
             if name == "number":
                 return f"{self.const('NUMBER', tuple(self.words.number))}[c]"
             self.uses.add("points")
-            return "points.get(c, 0)"
+            return _POINT
         if self.scope == "member" and not self._local(name):
             mask = self.card_mask(node)
             if mask is not None:
@@ -337,12 +337,22 @@ class _Source:
             return None
         if not tests and not valued:
             return f"{chosen}.bit_count()" if func == "count" else f"({chosen} != 0)"
+        if base == "gs.mask" and any(_POINT in text for text in tests + [value or ""]):
+            # the memo of points holds exactly the display's cards: one pass over it
+            tests = ([f"{mask} >> c & 1"] if mask is not None else []) + [t.replace(_POINT, "value") for t in tests]
+            value = value.replace(_POINT, "value") if valued else None
+            members, each = "points.items()", "c, value"
+        else:
+            members, each = f"{self.w.bind('cards_of', cards_of)}({chosen})", "c"
         test = f" if {' and '.join(tests)}" if tests else ""
-        members = f"{self.w.bind('cards_of', cards_of)}({chosen})"
         if not valued:
-            found = f"len([c for c in {members}{test}])"
+            found = f"len([c for {each} in {members}{test}])"
             return found if func == "count" else f"({found} != 0)"
-        return f"{self._fold(func)}([{value} for c in {members}{test}])"
+        return f"{self._fold(func)}([{value} for {each} in {members}{test}])"
+
+
+#: how a member's points are read at game level (every card's points are known by then)
+_POINT = "points.get(c, 0)"
 
 
 class _Unwritable(Exception):

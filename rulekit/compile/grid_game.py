@@ -119,8 +119,33 @@ class GridGame:
                 config.removes[card] = True
         else:
             movers = mover_selector(clause.effect, exprs)
+            plain = self._plain_movers(clause.effect.words, exprs.card_rule().names)
             for card in ids:
                 config.movers[card] = movers
+                config.plain_movers[card] = plain
+
+    def _plain_movers(self, words, names):
+        """`move one own other card` as (mask of the kinds named, per seat the mask `own` or
+        `opponent` leaves, whether `other` leaves out the placed card), for the generator;
+        None when a word is more than a kind of card, `own`, `opponent` or `other` (or a
+        name of the file's shadows it), as `SetExprCompiler._mask` reads them."""
+        kinds, seat_masks, everything = self.words.kinds, self.words.seat_masks, self.deck.all_mask
+        mask, seats, other = everything, [everything] * len(seat_masks), False
+        for word in words:
+            name = word.text
+            if name in names:
+                return None
+            if name in kinds:
+                mask &= kinds[name]
+            elif name == "own":
+                seats = [part & owned for part, owned in zip(seats, seat_masks)]
+            elif name == "opponent":
+                seats = [part & everything & ~owned for part, owned in zip(seats, seat_masks)]
+            elif name == "other":
+                other = True
+            else:
+                return None
+        return mask, tuple(seats), other
 
     def _setup_steps(self, clause) -> list:
         if isinstance(clause, n.Shuffle):

@@ -468,10 +468,8 @@ class BitBoard:
     has wandered out of the interior.
 
     The results equal ``placements``, ``slides`` and ``relocations`` above (tested against
-    them). Slides are remembered per line and what lies next to it (``slides`` says what).
+    them).
     """
-
-    MEMO_LIMIT = 100_000
 
     def __init__(self, rows: int, cols: int, adjacency: int = 8):
         _offsets(adjacency)
@@ -493,8 +491,12 @@ class BitBoard:
         self._windows: dict[Box, int] = {}
         self._regions: dict[Box, tuple[int, int, int]] = {}
         self._keeps_connected = _ring_table(adjacency)
-        self._spread: dict[int, int] = {}
-        self._lines: dict[tuple, list] = {}
+        #: left_of[c]: the frame's cells left of column c (above[r]: of row r); col_runs[k]: k cells one above the other
+        self.left_of = [self.rect(0, self.height - 1, 0, c - 1) for c in range(width + 1)]
+        self.above = [(1 << r * width) - 1 for r in range(self.height + 1)]    # the cells above row r
+        self.col_runs = [0]
+        for _ in range(self.height + 1):
+            self.col_runs.append(self.col_runs[-1] << width | 1)
 
     # -- cells and masks
     def bit(self, pos: Pos, origin: Pos) -> int:
@@ -592,13 +594,8 @@ class BitBoard:
 
     # -- moves
     def placements(self, occ: int, box: Box) -> int:
-        """Empty cells next to a card where a new card keeps the display inside the board
-        (``grow`` and ``window`` written out: this is asked before every card placed)."""
-        width = self.width
-        wide = occ | occ << 1 | occ >> 1
-        grown = wide | wide << width | wide >> width if self.adjacency == 8 else wide | occ << width | occ >> width
-        window = self._windows.get(box)
-        return grown & ~occ & (window if window is not None else self.window(box))
+        """Empty cells next to a card where a new card keeps the display inside the board."""
+        return self.grow(occ) & ~occ & self.window(box)
 
     def targets(self, occ: int, box: Box, src: int) -> int:
         """Cells the card at bit ``src`` of a connected display may move to (``relocations``).
@@ -626,68 +623,125 @@ class BitBoard:
 
     def slides(self, occ: int, box: Box, lines: str) -> list[tuple]:
         """``slides`` for a non-empty connected display, only into lines named in ``lines``
-        ("row", "column" or both), in the same order: (line, frame index, side, start, stride,
-        pattern, first, target) each, which ``slide_cells`` turns into cells.
+        ("row", "column" or both), in the same order: (line, frame index, side, the line's
+        cells, the bits from one place of the line to the next, the first cell of the pushed
+        block, the sliding card's cell) each, which ``slide_cells`` turns into moves.
 
-        Worked out on line patterns (a line's cards as bits from the box's first cell; the
-        line's place x is frame bit ``start + x * stride``). With the line's cards lifted, the
-        other cards fall into groups; since the display was connected, each group reaches a
-        neighbouring line, and the pushed block joins it exactly when it meets the group's
-        footprint there: that line's cells of the group (adjacency 4), widened by a cell
-        either way (adjacency 8). So a line's slides depend only on its pattern, the other
-        cards' places along it and the groups' cells in the two neighbouring lines, and are
-        remembered by those."""
-        r0, r1, c0, c1 = box
-        width, out = self.width, []
-        rows = [occ >> r * width + c0 & (1 << c1 - c0 + 1) - 1 for r in range(r0, r1 + 1)]
+        With the line's cards lifted, the others fall into groups on either side of the line;
+        since the display was connected, each group reaches the neighbouring line, and the
+        pushed block (with the sliding card) joins it exactly when it meets the group's
+        footprint on the line: the cells next to the group's cells in the neighbouring line.
+        A neighbouring line whose cards are one run is one group; only for the others are
+        the groups worked out (``groups``)."""
+        out = []
         if "row" in lines:
-            self._line_slides(rows, self.cols, ("row", r0, ("left", "right"), r0 * width + c0, width, 1), out)
+            self._row_slides(occ, box, out)
         if "column" in lines:
-            self._line_slides(self._transpose(rows, c1 - c0 + 1), self.rows,
-                              ("column", c0, ("top", "bottom"), r0 * width + c0, 1, width), out)
+            self._column_slides(occ, box, out)
         return out
 
-    def _transpose(self, rows: list[int], count: int) -> list[int]:
-        """Column patterns from row patterns (bit i of column j = bit j of row i)."""
-        spread, block = self._spread, self.rows
-        wide = 0
-        for i, pattern in enumerate(rows):
-            found = spread.get(pattern)
-            if found is None:
-                found = spread[pattern] = sum(1 << j * block for j in range(pattern.bit_length()) if pattern >> j & 1)
-            wide |= found << i
-        full = (1 << block) - 1
-        return [wide >> j * block & full for j in range(count)]
-
-    def _line_slides(self, lines: list[int], length: int, where: tuple, out: list) -> None:
-        """Slides into the lines of one direction, from their patterns, appended to `out` as
-        ``slides`` gives them; `where` says how line number i lies in the frame: (line, index
-        of line 0, the two sides, frame bit of line 0's first place, bits from one line to the
-        next, bits from one place to the next)."""
-        count, eight, memo = len(lines), self.adjacency == 8, self._lines
-        name, index, sides, start, step, stride = where
-        above = [0] * (count + 1)               # above[i]: the lines before line i, ORed
-        below = [0] * (count + 1)               # below[i]: line i and those after it, ORed
-        for i in range(count):
-            above[i + 1] = above[i] | lines[i]
-            below[count - 1 - i] = below[count - i] | lines[count - 1 - i]
-        for i, line in enumerate(lines):
-            if not 0 < line.bit_count() < length:
+    def _row_slides(self, occ: int, box: Box, out: list) -> None:
+        width, length, rows, cols = self.width, self.cols, self.row_cells, self.col_cells
+        r0, r1, c0, c1 = box
+        for r in range(r0, r1 + 1):
+            line = occ & rows[r]
+            k = line.bit_count()
+            if not 0 < k < length:
                 continue
-            before = lines[i - 1] if i else 0
-            if before & ~(before << 1) & (before & ~(before << 1)) - 1:      # two runs or more
-                before = tuple(_classes(lines, range(0, i), eight))
-            after = lines[i + 1] if i + 1 < count else 0
-            if after & ~(after << 1) & (after & ~(after << 1)) - 1:
-                after = tuple(_classes(lines, range(count - 1, i, -1), eight))
-            key = (line, above[i] | below[i + 1], before, after, length)
-            found = memo.get(key)
-            if found is None:
-                if len(memo) > self.MEMO_LIMIT:
-                    memo.clear()
-                found = memo[key] = _line_result(key, eight)
-            for side, first, target in found:
-                out.append((name, index + i, sides[side], start + i * step, stride, line, first, target))
+            lo, hi = (line & -line).bit_length() - 1, line.bit_length() - 1      # frame bits
+            others = occ ^ line
+            if not others:                      # the line is the display: the front card stays
+                out.append(("row", r, "left", line, 1, hi - k + 1, hi - k))
+                out.append(("row", r, "right", line, 1, lo, lo + k))
+                continue
+            here = rows[r]
+            feet = self._feet(others & self.above[r], rows[r - 1], 1, width, here, [])
+            feet = self._feet(others & ~self.above[r + 1], rows[r + 1], 1, -width, here, feet)
+            first, last = c0, c1                # the others' columns
+            while not others & cols[first]:
+                first += 1
+            while not others & cols[last]:
+                last -= 1
+            base = r * width
+            block = (1 << k + 1) - 1
+            front = hi - base                   # from the left: the cards move right
+            s, bottom = first + length - 1 - front, max(last - length + k + 1 - front, 0)
+            while s >= bottom:
+                at = base + front + s - k
+                for foot in feet:
+                    if not foot >> at & block:
+                        break
+                else:
+                    out.append(("row", r, "left", line, 1, at + 1, at))
+                    break
+                s -= 1
+            front = lo - base                   # from the right
+            s, bottom = front - last + length - 1, max(front + k - first - length + 1, 0)
+            while s >= bottom:
+                at = base + front - s
+                for foot in feet:
+                    if not foot >> at & block:
+                        break
+                else:
+                    out.append(("row", r, "right", line, 1, at, at + k))
+                    break
+                s -= 1
+
+    def _column_slides(self, occ: int, box: Box, out: list) -> None:
+        width, length, cols = self.width, self.rows, self.col_cells
+        row_of, run = self.row_of, self.col_runs
+        r0, r1, c0, c1 = box
+        for c in range(c0, c1 + 1):
+            line = occ & cols[c]
+            k = line.bit_count()
+            if not 0 < k < length:
+                continue
+            lo, hi = row_of[(line & -line).bit_length() - 1], row_of[line.bit_length() - 1]   # frame rows
+            others = occ ^ line
+            if not others:
+                out.append(("column", c, "top", line, width, (hi - k + 1) * width + c, (hi - k) * width + c))
+                out.append(("column", c, "bottom", line, width, lo * width + c, (lo + k) * width + c))
+                continue
+            here = cols[c]
+            feet = self._feet(others & self.left_of[c], cols[c - 1], width, 1, here, [])
+            feet = self._feet(others & ~self.left_of[c + 1], cols[c + 1], width, -1, here, feet)
+            first, last = row_of[(others & -others).bit_length() - 1], row_of[others.bit_length() - 1]
+            block = run[k + 1]
+            s, bottom = first + length - 1 - hi, max(last - length + k + 1 - hi, 0)
+            while s >= bottom:
+                at = (hi + s - k) * width + c
+                for foot in feet:
+                    if not foot >> at & block:
+                        break
+                else:
+                    out.append(("column", c, "top", line, width, at + width, at))
+                    break
+                s -= 1
+            s, bottom = lo - last + length - 1, max(lo + k - first - length + 1, 0)
+            while s >= bottom:
+                at = (lo - s) * width + c
+                for foot in feet:
+                    if not foot >> at & block:
+                        break
+                else:
+                    out.append(("column", c, "bottom", line, width, at, at + k * width))
+                    break
+                s -= 1
+
+    def _feet(self, part: int, near: int, along: int, across: int, line: int, feet: list) -> list:
+        """`feet` with the footprints on `line` of the groups of `part`, the other cards on one
+        side of it (`near`: the neighbouring line's cells; `along`: the bits from one place of
+        a line to the next; `across`: from the neighbouring line to `line`)."""
+        near &= part
+        if not near:
+            return feet
+        starts = near & ~(near << along)
+        if starts & starts - 1:                 # two runs or more: their groups tell
+            feet.extend(self.grow(group) & line for group in self.groups(part))
+            return feet
+        wide = near | near << along | near >> along if self.adjacency == 8 else near
+        feet.append(wide << across if across > 0 else wide >> -across)
+        return feet
 
 
 def _ring_table(adjacency: int) -> list[bool]:
@@ -714,91 +768,14 @@ def _ring_table(adjacency: int) -> list[bool]:
     return table
 
 
-def _runs(pattern: int) -> list[int]:
-    """The runs of adjacent bits of a line pattern, lowest first."""
-    out = []
-    while pattern:
-        run = pattern & ~(pattern + (pattern & -pattern))
-        out.append(run)
-        pattern ^= run
-    return out
-
-
-def _classes(lines: list[int], order, eight: bool) -> list[int]:
-    """The cells of the last line of ``order`` split by the groups of the lines of ``order``
-    (which run from the far line to the near one): a line's runs join when they meet one
-    group of the line before."""
-    order = list(order)
-    runs = _runs(lines[order[-1]])
-    if len(runs) < 2:
-        return runs
-    classes = _runs(lines[order[0]])
-    for index in order[1:]:
-        merged: list[tuple[int, int]] = []      # (the runs of one group, the classes they meet)
-        for run in _runs(lines[index]):
-            reach = run | run << 1 | run >> 1 if eight else run
-            cells, met = run, 0
-            for part in classes:
-                if part & reach:
-                    met |= part
-            kept = []
-            for other, other_met in merged:
-                if other_met & met:
-                    cells, met = cells | other, met | other_met
-                else:
-                    kept.append((other, other_met))
-            kept.append((cells, met))
-            merged = kept
-        classes = [cells for cells, _ in merged]
-    return classes
-
-
-def _line_result(key: tuple, eight: bool) -> list[tuple[int, int, int]]:
-    """The slides into one line (see ``BitBoard.slides``): (side 0 or 1, first place of the
-    closed-up block, the sliding card's place) for each side where some push is legal."""
-    line, across, before, after, length = key
-    feet = []
-    for near in (before, after):
-        for part in (near if isinstance(near, tuple) else (near,) if near else ()):
-            part <<= length                 # so that place -1 is a bit too
-            feet.append(part | part << 1 | part >> 1 if eight else part)
-    xs = [x for x in range(line.bit_length()) if line >> x & 1]
-    k, out = len(xs), []
-    for side, step in ((0, 1), (1, -1)):
-        push = _push_distance(xs, k, step, length, across, feet)
-        if push is not None:
-            front = xs[-1] + push if step > 0 else xs[0] - push
-            out.append((side, front - k + 1, front - k) if step > 0 else (side, front, front + k))
-    return out
-
-
 def slide_cells(slide: tuple) -> tuple[list[tuple[int, int]], int]:
     """((old bit, new bit) for each card of the line, lowest first; the sliding card's bit)
     of one entry of ``BitBoard.slides``."""
-    _, _, _, start, stride, pattern, first, target = slide
-    xs = [x for x in range(pattern.bit_length()) if pattern >> x & 1]
-    return ([(start + x * stride, start + (first + t) * stride) for t, x in enumerate(xs)],
-            start + target * stride)
-
-
-def _push_distance(xs: list[int], k: int, step: int, length: int, across: int, feet) -> int | None:
-    """The largest legal push distance of a line's cards (``_Lines.distances``), or None;
-    ``across`` holds the other cards' places along the line, ``feet`` their groups' footprints."""
-    if not across:
-        return 0
-    olo, ohi = (across & -across).bit_length() - 1, across.bit_length() - 1
-    front = xs[-1] if step > 0 else xs[0]
-    if step > 0:
-        top, bottom = olo + length - 1 - front, ohi - length + k + 1 - front
-    else:
-        top, bottom = front - ohi + length - 1, front + k - olo - length + 1
-    block = (1 << k + 1) - 1
-    for s in range(top, max(bottom, 0) - 1, -1):
-        f = front + step * s
-        here = block << (f - k if step > 0 else f) + length
-        for foot in feet:
-            if not foot & here:
-                break
-        else:
-            return s
-    return None
+    _, _, _, line, stride, first, target = slide
+    pairs = []
+    while line:
+        low = line & -line
+        pairs.append((low.bit_length() - 1, first))
+        first += stride
+        line ^= low
+    return pairs, target

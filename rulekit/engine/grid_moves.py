@@ -23,10 +23,6 @@ class CellList(list):
 
     __slots__ = ("free", "cells")
 
-    def holds(self, move) -> bool:
-        bit = move.arg
-        return bit.__class__ is int and bit >= 0 and self.free >> bit & 1 == 1 and self.cells[bit] is move
-
 
 class CellMoves:
     """Moves per (key, origin, cell bit), made by `make(key, origin, bit)` when first needed."""
@@ -38,7 +34,8 @@ class CellMoves:
         #: (key, origin) -> (move per cell bit or None, per frame row: pattern -> tuple of moves)
         self.tables: dict = {}
 
-    def _table(self, key, origin):
+    def table(self, key, origin):
+        """The table of (key, origin): (move per cell bit or None, per frame row: pattern -> its moves)."""
         table = self.tables.get((key, origin))
         if table is None:
             if len(self.tables) >= self.limit:
@@ -49,7 +46,7 @@ class CellMoves:
 
     def move(self, key, origin, bit: int) -> Move:
         """The interned move of one cell."""
-        cells = self._table(key, origin)[0]
+        cells = self.table(key, origin)[0]
         move = cells[bit]
         if move is None:
             move = cells[bit] = self.make(key, origin, bit)
@@ -58,7 +55,7 @@ class CellMoves:
     def listed(self, key, origin, mask: int) -> CellList:
         """The moves of the cells of `mask`, in bit order (row by row): a new list."""
         out = CellList()
-        table = self.tables.get((key, origin)) or self._table(key, origin)
+        table = self.tables.get((key, origin)) or self.table(key, origin)
         out.free, out.cells = mask, table[0]
         if not mask:
             return out
@@ -70,7 +67,7 @@ class CellMoves:
             if pattern:
                 found = rows[row].get(pattern)
                 if found is None:
-                    found = rows[row][pattern] = self._row(key, origin, row, pattern)
+                    found = rows[row][pattern] = self.row(key, origin, row, pattern)
                 out += found
             mask >>= width
             row += 1
@@ -78,7 +75,7 @@ class CellMoves:
 
     def each(self, key, origin, mask: int) -> list[Move]:
         """`listed` cell by cell, keeping no row patterns: for masks that seldom repeat."""
-        cells, make, out = self._table(key, origin)[0], self.make, []
+        cells, make, out = self.table(key, origin)[0], self.make, []
         while mask:
             low = mask & -mask
             bit = low.bit_length() - 1
@@ -89,8 +86,9 @@ class CellMoves:
             mask ^= low
         return out
 
-    def _row(self, key, origin, row: int, pattern: int) -> tuple[Move, ...]:
-        cells, make = self.tables[key, origin][0], self.make
+    def row(self, key, origin, row: int, pattern: int) -> tuple[Move, ...]:
+        """The moves of the cells of one frame row's pattern, in bit order (not kept here)."""
+        cells, make = self.table(key, origin)[0], self.make
         start, moves = row * self.board.width, []
         while pattern:
             low = pattern & -pattern

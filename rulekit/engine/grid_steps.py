@@ -10,7 +10,8 @@ Moves: `keep sun, bee, frost`, `choose bee`, `place bee at 1,2`,
 `slide gust into row 1 from left`, `move sun to 0,3` (row,col in the fixed frame where
 the first card lies at 0,0). Moves are interned per card text (or card) and cell
 (`grid_moves.CellMoves`, slides per slide); lists are worked out for each position with
-`grid.BitBoard` (bit operations on the display's cells; it remembers slides per line).
+`grid.BitBoard` (bit operations on the display's cells). These classes are the reference:
+a compiled game's hot paths are generated (`compile/codegen_grid.py`).
 """
 from __future__ import annotations
 
@@ -40,6 +41,7 @@ class GridConfig:
         size = len(texts)
         self.slides = [None] * size         # card -> "row or column" / "row" / "column"
         self.movers = [None] * size         # card -> f(st, gs, card, seat) -> mask it may move
+        self.plain_movers = [None] * size   # card -> the same as masks (`GridGame._plain_movers`), or None
         self.removes = [False] * size       # card -> when revealed, remove the revealed cards
         self.by_text = [{texts[c]: c for c in cards} for cards in seat_cards]
         self.kinds = NO_KINDS               # masks whose cells a GridState keeps (the compiler's)
@@ -235,24 +237,6 @@ class ChooseCard(Step):
             moves = self.cache[hand] = [self.moves[c] for c in cards_of(hand)]
         return moves
 
-    def legal_moves(self, st) -> list[Move]:
-        moves = self.cache.get(st.hands[st.current_player])
-        return list(moves if moves is not None else self.legal(st))
-
-    def play(self, st, move) -> bool | None:
-        """`apply` written out, for an interned move of a card in hand (else None)."""
-        card = self.card_of_move.get(id(move))
-        seat, hands = st.current_player, st.hands
-        if card is None or not hands[seat] >> card & 1:
-            return None
-        st.pending[seat] = card
-        hands[seat] ^= 1 << card
-        for seat in range(seat + 1, st.n):
-            if hands[seat]:
-                st.current_player = seat
-                return False
-        return True
-
     def apply(self, st, move) -> bool:
         seat, hands = st.current_player, st.hands
         st.pending[seat] = move.arg
@@ -305,8 +289,8 @@ class PlaceCards(Step):
 
     Move arguments are frame bits of the state that listed them (`GridState`): a place move
     holds its cell, a slide an entry of `grid.BitBoard.slides`, a move (card, cell). Place and
-    move moves are interned per cell (`grid_moves.CellMoves`); a place list knows its moves
-    by the mask of its cells, so a move is checked in one look-up.
+    move moves are interned per cell (`grid_moves.CellMoves`), so a move is checked by being
+    one of the legal list's.
     """
     name = "place"
 
@@ -327,19 +311,6 @@ class PlaceCards(Step):
     def enter(self, st) -> bool:
         gs = st.extra["grid"]
         number, n, revealed, holder = self.config.number, st.n, gs.revealed, gs.tiebreaker
-        if n == 2 and revealed[0] is not None and revealed[1] is not None:
-            a, b = number[revealed[0]], number[revealed[1]]        # the common case, unsorted
-            if a == b:
-                first = holder if self.ties_to_holder else 0
-                gs.passer = holder if self.passes else None
-            else:
-                first = 0 if (a > b) == self.descending else 1
-                gs.passer = None
-            gs.queue = [first, 1 - first]
-            if len(gs.at) < self.cells:
-                st.current_player = first
-                return True
-            return self._next(st, gs)
         sign = -1 if self.descending else 1
         keys = []
         for seat, card in enumerate(revealed):
@@ -387,65 +358,12 @@ class PlaceCards(Step):
                 return slides
         return self.places.listed(self.config.texts[card], gs.origin, self._free(gs))
 
-    def legal_moves(self, st) -> list[Move]:
-        """`legal`, kept in `st._legal` for `play`; the caller gets a place list itself (it is
-        checked by its cell mask, so changing it changes nothing), the others as copies."""
-        gs = st.extra["grid"]
-        if gs.effect is None:
-            card = gs.revealed[st.current_player]
-            if not self.sliding >> card & 1:
-                occ, box = gs.occ, gs._box
-                free = self.board.placements(occ, box or gs.box) if occ else 1 << gs.bit_of((0, 0))
-                legal = st._legal = self.places.listed(self.config.texts[card], gs.origin, free)
-                return legal
-        legal = st._legal = self.legal(st)
-        return list(legal)
-
     @staticmethod
     def _free(gs) -> int:
         """The cells where the card to place may go (as `grid.placements`)."""
-        occ = gs.occ
-        if not occ:
+        if not gs.occ:
             return 1 << gs.bit_of((0, 0))
-        box = gs._box
-        return gs.board.placements(occ, box if box is not None else gs.box)
-
-    def play(self, st, move) -> bool | None:
-        """`apply` if `move` is an interned move of the legal list (kept in `st._legal`): a
-        place list knows its moves by their cells, the others (slides, card moves) are short.
-        A move it does not take leaves `st._legal` empty, so `State` lists the moves afresh."""
-        legal = st._legal
-        if legal is None:
-            legal = st._legal = self.legal(st)
-        if legal.__class__ is CellList:
-            if move.__class__ is Move:
-                bit = move.arg
-                if bit.__class__ is int and bit >= 0 and legal.free >> bit & 1 and legal.cells[bit] is move:
-                    return self.apply(st, move)
-            st._legal = None
-            return None
-        gs = st.extra["grid"]
-        if gs.effect is not None and move.__class__ is Move and move.kind == "move":
-            if self._moves_card(st, gs, move):          # one of the interned relocations
-                return self.apply(st, move)
-        else:
-            for candidate in legal:
-                if candidate is move:
-                    return self.apply(st, move)
-        st._legal = None
-        return None
-
-    def _moves_card(self, st, gs, move) -> bool:
-        """Whether `move` is the interned move of a movable card to a cell it may go to."""
-        arg = move.arg
-        if arg.__class__ is not tuple or len(arg) != 2:
-            return False
-        mover, dst = arg
-        for _, card, free, unique in self._plan(st, gs):
-            if card == mover:
-                return (unique and dst.__class__ is int and dst >= 0 and free >> dst & 1 == 1
-                        and self.moves.move(mover, gs.origin, dst) is move)
-        return False
+        return gs.board.placements(gs.occ, gs.box)
 
     def apply(self, st, move) -> bool:
         gs = st.extra["grid"]
@@ -471,14 +389,7 @@ class PlaceCards(Step):
             if any(entry[2] for entry in self._plan(st, gs)):
                 return False
             gs.effect = None
-        queue = gs.queue                    # `_placed` and `_next`, written out
-        queue.pop(0)
-        if gs.passer == seat:
-            gs.tiebreaker = (seat + 1) % len(gs.revealed)
-            gs.passer = None
-        if queue and len(gs.at) < self.cells:
-            st.current_player = queue[0]
-            return False
+        self._placed(gs, seat)
         return not self._next(st, gs)
 
     def canonical(self, st, text: str) -> str:
