@@ -33,30 +33,55 @@ _OVER = "st._legal = None\nst._history.append(move)\nst.advance()\nreturn"
 
 
 class PassMoves(dict):
-    """The pass moves of one game: a combination of card ids (ascending) → its `Move`, made
+    """The pass moves of one game: a combination of card ids (ascending) → its move, made
     when first asked for (`__missing__`), so `map(moves.__getitem__, combinations(...))`
-    lists a hand's passes at C speed; `ids` maps id(move) → its mask, to check a move.
+    lists a hand's passes at C speed. The moves are of a class of this table's own (`kind`,
+    a `Move` with the mask of its cards as `arg`), so a move is checked with one class test.
     The move space is the deck's card sets of the passed sizes (22,100 for 52 cards passing
-    3): past `LIMIT` moves, all are forgotten and made again (a forgotten move is then
-    found by its text, as any equal move)."""
+    3): past `LIMIT` moves, all are forgotten and made again (a forgotten move still
+    stands for its cards)."""
 
     LIMIT = 50_000
 
     def __init__(self, verb: str, texts):
         super().__init__()
         self.verb, self.texts = verb, texts
-        self.ids: dict[int, int] = {}
+        self.kind = type("PassMove", (Move,), {"__slots__": (), "__module__": Move.__module__})
 
     def __missing__(self, combo: tuple) -> Move:
         if len(self) >= self.LIMIT:
             self.clear()
-            self.ids.clear()
         mask = 0
         for card in combo:
             mask |= 1 << card
-        move = self[combo] = Move(self.verb, mask, self.verb + " " + ", ".join(map(self.texts.__getitem__, combo)))
-        self.ids[id(move)] = mask
+        move = self[combo] = self.kind(self.verb, mask, self.verb + " " + ", ".join(map(self.texts.__getitem__, combo)))
         return move
+
+
+class Filled(dict):
+    """A dict that fills itself: `filled[key]` is `make(key)`, made once (for keys of a
+    bounded kind only: the masks inside one run of card ids)."""
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):
+        value = self[key] = self.make(key)
+        return value
+
+
+#: a hand's cards are read a byte of card ids at a time, for decks of at most this many bytes
+BYTES_READ = 12
+
+
+def _card_tuple(part: int) -> tuple:
+    return tuple(cards_of(part))
+
+
+def _lines(head: str, parts, sep: str, close: str) -> str:
+    """`head` and `parts` joined by `sep`, a part a line under the first (readable source)."""
+    return head + (sep.rstrip() + "\n" + " " * len(head)).join(parts) + close + "\n"
 
 
 def emit(w, step):
@@ -110,10 +135,15 @@ def _walk() -> str:
 def _pass(w, step):
     deck = step.deck
     plan = tuple(step.plan)
-    names = {"BASE": w.bind("Base", steps.Pass), "CLS": w.name("Pass"),
-             "MOVES": w.bind("pass_moves", PassMoves("pass", tuple(deck.texts))),
-             "COMBINATIONS": w.bind("combinations", combinations), "CARDS_OF": w.bind("cards_of", cards_of)}
-    names["IDS"] = w.bind("pass_ids", w.bound[names["MOVES"]].ids)
+    table = PassMoves("pass", tuple(deck.texts))
+    names = {"BASE": w.bind("Base", steps.Pass), "CLS": w.name("Pass"), "MOVES": w.bind("pass_moves", table),
+             "KIND": w.bind("PassMove", table.kind), "COMBINATIONS": w.bind("combinations", combinations)}
+    if deck.size <= 8 * BYTES_READ:         # the hand's cards, a byte of ids at a time
+        cards = w.bind("cards_in", Filled(_card_tuple))
+        names["CARDS"] = _lines("cards = (", [f"{cards}[hand & {w.const('RUN', 255 << shift)}]"
+                                               for shift in range(0, deck.size, 8)], " +", ")")
+    else:
+        names["CARDS"] = f"cards = {w.bind('cards_of', cards_of)}(hand)\n"
     if len(plan) == 1:
         today = f"count, offset = {plan[0][0]!r}, {'st.n // 2' if plan[0][1] is None else repr(plan[0][1])}\n"
     else:
@@ -139,7 +169,8 @@ def _pass(w, step):
 def _pass_legal(names, today: str, copies) -> str:
     """Every set of `count` cards of the hand, in the order of `combinations`; with copies of
     a face, the first set of each text only (as the reference lists them)."""
-    combos = "$COMBINATIONS($CARDS_OF(st.hands[st.current_player]), count)"
+    combos = "$COMBINATIONS(cards, count)"
+    today += "hand = st.hands[st.current_player]\n" + names["CARDS"]
     if not copies:
         return today + f"return list(map($MOVES.__getitem__, {combos}))\n"
     return (today + "found = {}\n" + f"for move in map($MOVES.__getitem__, {combos}):\n"
@@ -150,8 +181,8 @@ def _pass_body(w, names, today: str, copies, checked: bool, refuse: str, going: 
     """Lines that check (`checked`) and play a pass: the mask kept hidden until every seat has
     chosen, then each seat's cards go `offset` seats on."""
     if checked:
-        head = ("mask = $IDS.get(id(move))\nif mask is None:\n" + indent(refuse, 4)
-                + "seat = st.current_player\nhand = st.hands[seat]\n" + today
+        head = ("if move.__class__ is not $KIND:\n" + indent(refuse, 4)
+                + "mask = move.arg\nseat = st.current_player\nhand = st.hands[seat]\n" + today
                 + "if hand & mask != mask or mask.bit_count() != count:\n" + indent(refuse, 4))
         for group in copies:        # the lowest copies held, as the legal list has them
             head += (f"part = mask & {w.const('COPIES', group)}\n"
@@ -170,14 +201,18 @@ def _pass_body(w, names, today: str, copies, checked: bool, refuse: str, going: 
 def _bid_card(w, step):
     table = step.table
     names = {"BASE": w.bind("Base", steps.BidCard), "CLS": w.name("BidCard"),
-             "CARDS": w.bind("cards_of_move", table.cards_of_move), "CACHE": w.bind("cache", table.cache),
-             "RUN_MOVES": w.bind("run_moves", table.run_moves), "STEP": w.bind("step", step),
+             "CARDS": w.bind("cards_of_move", table.cards_of_move), "BIDS": w.bind("bids_in", Filled(table.run_moves)),
+             "STEP": w.bind("step", step),
              "VALUES": w.const("VALUES", tuple(step.values), "the bid each card makes")}
     copies = any(mask & (mask - 1) for mask in table.face_masks)
-    legal = ("hand = st.hands[st.current_player]\nout = []\n" + "".join(
-        f"part = hand & {w.const('RUN', run)}\nif part:\n    found = $CACHE.get(part)\n"
-        "    out += found if found is not None else $RUN_MOVES(part)\n" for run in table.runs) + "return out\n")
-    body = _methods(legal, lambda checked, refuse, going, over: _bid_body(
+    legal = "hand = st.hands[st.current_player]\n" + _lines(
+        "return [", [f"*{names['BIDS']}[hand & {w.const('RUN', run)}]" for run in table.runs], ",", "]")
+    enter = ("    def enter(self, st):\n        \"\"\"Every seat bids, seat 0 first, hidden until all have.\"\"\"\n"
+             + ("        if 0 in st.hands:             # a seat with no card left: a fresh deal first\n"
+                "            return $BASE.enter(self, st)\n" if step.redeal is not None else "")
+             + indent("n = st.n\nst.pending = [None] * n\nst.bids = [None] * n\nst.bid_cards = [None] * n\n"
+                      "st.revealed = False\nst.current_player = 0\nreturn True\n", 8))
+    body = enter + "\n" + _methods(legal, lambda checked, refuse, going, over: _bid_body(
         w, step, copies, "self", checked, refuse, going, over))
     w.lines(Template(f"class $CLS($BASE):\n    \"\"\"Generated: the card bids of this game.\"\"\"\n"
                      f"    generated_from = $BASE\n\n{body}").substitute(names))
