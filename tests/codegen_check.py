@@ -22,7 +22,7 @@ VOCABULARY = frozenset("""
     movable movable_cards low ring rest part mover plan sort tuple first second text table rows row
     max abs any all
     _past cards_at kind_cells kinds mask points_memo region_masks regions rule seats value where winners low items
-    nxt offset bid_cards setdefault values text round_start action
+    nxt offset bid_cards setdefault values text round_start action keys best finals final
 """.split())
 
 
