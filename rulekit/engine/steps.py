@@ -366,12 +366,11 @@ class TrumpFromBid(Step):
     """`trump colour of highest bid`: the highest bid card's suit is trump this round."""
     name = "trump"
 
-    def __init__(self, highest_bidder):
-        self.highest_bidder = highest_bidder
+    def __init__(self, deck, highest_bidder):
+        self.deck, self.highest_bidder = deck, highest_bidder
 
     def enter(self, st) -> bool:
-        seat = self.highest_bidder(st)
-        st.trump = st.rules.deck.suit[st.bid_cards[seat]]
+        st.trump = self.deck.suit[st.bid_cards[self.highest_bidder(st)]]
         return False
 
 
