@@ -151,7 +151,8 @@ def generate(rules) -> tuple[str, dict, dict[int, str], str | None]:
             if made is not None:
                 classes[index] = made[0]
                 if made[1] is not None:
-                    inlined.append((out.bind("step", step), made[1], made[2]))
+                    own = getattr(emitter, "OWN_STATE_CLASS", False) and made[2] is not None
+                    inlined.append((out.bind("step", step), made[1], made[2], own and made[0]))
                 break
     from . import codegen_round
     ending = codegen_round.emit(out, rules) if classes else None
@@ -160,6 +161,7 @@ def generate(rules) -> tuple[str, dict, dict[int, str], str | None]:
         ending = codegen_grid_end.emit(out, rules)
     if ending is not None:
         classes["end_round"] = ending
+        classes["enter_round"] = codegen_round.emit_enter(out, rules)
     inlined.reverse()          # the last decision step (tricks) decides most often: tested first
     state = _state_class(out, inlined) if inlined else None
     rest = [getattr(type(s), "generated_from", type(s)).__name__ for i, s in enumerate(rules.steps)
@@ -173,8 +175,8 @@ def generate(rules) -> tuple[str, dict, dict[int, str], str | None]:
 
 _STATE = """\
 class $CLS($STATE):
-    \"\"\"Generated: a state of this game whose hot steps' moves are written in (one call
-    per decision); anything else goes to the engine's `State`.\"\"\"
+    \"\"\"Generated: a state of this game; the moves of its hot steps are written in, and
+    a state whose step has a class of its own (below) takes that class.\"\"\"
     __slots__ = ()
 
     def __reduce_ex__(self, protocol):
@@ -193,19 +195,71 @@ $LEGAL        return at.legal_moves(st)
 $APPLY        return $STATE.apply(st, move)
 """
 
+#: the class of a state while one step decides: its `legal_moves` and `apply` are that step's
+#: alone. A state takes it on its first call in the step and leaves it (for the class above)
+#: whenever it moves on: `advance` and `step` are the only ways out of a step.
+_STEP_STATE = """\
+class $CLS($GENERIC):
+    \"\"\"Generated: a state of this game while its step $STEP ($KIND) decides.\"\"\"
+    __slots__ = ()
+    step = $STEP_PROPERTY
+
+    def legal_moves(st, seat=None):
+        if seat is not None:
+            return $STATE.legal_moves(st, seat)
+$LEGAL
+    def apply(st, move, seat=None):
+        if seat is not None:
+            return $STATE.apply(st, move, seat)
+$APPLY
+    def advance(st):
+        st.__class__ = $GENERIC
+        $GENERIC.advance(st)
+"""
+
 
 def _state_class(w, inlined) -> str:
-    """The state class: `legal_moves` and `apply` with the covered steps' bodies inside."""
+    """The state class: `legal_moves` and `apply` with the covered steps' bodies inside, and
+    for a step whose emitter allows it (`OWN_STATE_CLASS`), a class of the state's own for
+    the time that step decides (no test of which step it is, per call)."""
     from ..engine.state import State
     from .codegen_tricks import indent
     state = w.bind("EngineState", State)
-    legal = "".join(f"        if at is {step}:\n" + indent(body, 12) for step, body, _ in inlined)
-    apply = "".join(f"        if at is {step}:\n" + indent(Template(body).substitute(STATE=state), 12)
-                    for step, _, body in inlined if body is not None)
     name = w.name("State")
+    legal, apply, own_classes = [], [], []
+    for step, legal_body, apply_body, own in inlined:
+        apply_body = None if apply_body is None else Template(apply_body).substitute(STATE=state)
+        if own:
+            kind = w.name("StateAt")
+            own_classes.append(Template(_STEP_STATE).substitute(
+                CLS=kind, GENERIC=name, STATE=state, STEP=step, KIND=own, STEP_PROPERTY=w.bind("step_property", _leaving_step()),
+                LEGAL=indent(legal_body, 8), APPLY=indent(apply_body, 8)))
+            legal_body = f"st.__class__ = {kind}\nreturn {kind}.legal_moves(st)\n"
+            apply_body = f"st.__class__ = {kind}\nreturn {kind}.apply(st, move)\n"
+        legal.append(f"        if at is {step}:\n" + indent(legal_body, 12))
+        if apply_body is not None:
+            apply.append(f"        if at is {step}:\n" + indent(apply_body, 12))
     w.lines(Template(_STATE).substitute(CLS=name, STATE=state, DISPATCH=w.bind("dispatch_table", copyreg.dispatch_table),
-                                        LEGAL=legal, APPLY=apply))
+                                        LEGAL="".join(legal), APPLY="".join(apply)))
+    for text in own_classes:
+        w.lines(text)
     return name
+
+
+def _leaving_step() -> property:
+    """`State.step`, whose setter first gives the state back the game's state class (the
+    base of the step's own class): a state told to be at another step leaves it."""
+    if not _LEAVING:
+        from ..engine.state import State
+
+        def leave(st, index, _set=State.step.fset):
+            st.__class__ = type(st).__base__
+            _set(st, index)
+        _LEAVING.append(property(State.step.fget, leave, doc=State.step.__doc__))
+    return _LEAVING[0]
+
+
+_LEAVING: list = []
 
 
 def _emitters(rules) -> tuple:
@@ -249,8 +303,8 @@ def install(rules) -> dict:
     namespace = {"__name__": "rulekit.generated", "__builtins__": _BUILTINS, **bound}
     exec(code, namespace)
     for index, name in classes.items():
-        if index == "end_round":
-            rules.end_round = namespace[name]       # called as rules.end_round(state)
+        if isinstance(index, str):                  # rules.end_round(state), rules.enter_round(state)
+            setattr(rules, index, namespace.get(name))
         else:
             rules.steps[index].__class__ = namespace[name]
     if state is not None:
@@ -290,7 +344,7 @@ def _safe(title: str) -> str:
 
 
 #: the builtins the generated code may call: nothing else is reachable from it
-_BUILTINS = {"len": len, "range": range, "list": list, "tuple": tuple, "id": id, "min": min, "sum": sum, "map": map,
+_BUILTINS = {"type": type, "len": len, "range": range, "list": list, "tuple": tuple, "id": id, "min": min, "sum": sum, "map": map,
              "max": max, "abs": abs, "any": any, "all": all,
              "__build_class__": __builtins__["__build_class__"] if isinstance(__builtins__, dict)
              else __builtins__.__build_class__}

@@ -12,6 +12,9 @@ from string import Template
 
 from ..engine import steps
 
+#: the state takes a class of its own while this step decides (compile/codegen.py)
+OWN_STATE_CLASS = True
+
 _SEQUENTIAL = """\
     def play(self, st, move):
         \"\"\"An interned bid: the seat's bid, the turn to the next seat that has none.\"\"\"
@@ -46,12 +49,12 @@ seat = st.current_player
 bids = st.bids
 bids[seat] = move.arg
 seat = (seat + 1) % st.n
-st._legal = None
 st._history.append(move)
 if bids[seat] is None:
     st.current_player = seat
     return
 st.revealed = True
+st._legal = None
 st.advance()
 return
 """

@@ -25,30 +25,75 @@ def $NAME(st):
 $POINTS    scores = st.scores
     for seat in range(st.n):
         scores[seat] += points[seat]
-    st.last_round = {"round": st.round, "bids": list(st.bids), "tricks_won": list(st.tricks_won),
-                     "points": points, "scores": list(scores)}
+    bids, won = st.bids, st.tricks_won
+    st.last_round = {"round": st.round, "bids": bids, "tricks_won": won, "points": points, "scores": list(scores)}
     if st.dealer is not None:
         st.dealt[st.dealer] += 1
     ended = $END
     if ended or st.round >= $RULES.max_rounds:
+        st.bids, st.tricks_won = list(bids), list(won)      # the record keeps the round's own lists
         $RULES.finish(st, ended)
         return
     st.round += 1
-$NEXT    $RULES.reset_round(st)
+$NEXT    n = st.n                            # the next round starts as `Ruleset.reset_round` starts it
+    st.bids, st.bid_cards, st.pending = [None] * n, [None] * n, [None] * n
+    st.tricks_won, st.taken = [0] * n, [0] * n
+    st.trick, st.last_trick, st.lead, st.trump = [], [], -1, $TRUMP
+    st.tricks_played, st.revealed, st.leader = 0, False, None
+"""
+
+_ENTER_ROUND = """\
+def $NAME(st):
+    \"\"\"The next round's steps up to its first decision (what `State.advance` does after the
+    end of a round).\"\"\"
+$STEPS"""
+
+_ENTER_STEP = """\
+    st._step, st._at = $INDEX, $STEP
+    if $STEP.enter(st):
+        return
+"""
+
+_DEAL_STEP = """\
+    st._step, st._at = $INDEX, $STEP
+    $STEP.enter(st)                     # a deal: never a decision
 """
 
 
 def emit(w, rules) -> str | None:
-    """Write the end of the round; its name, or None for a game this does not cover."""
+    """Write the end of the round (and the entry into the next); the end's name, or None for
+    a game this does not cover."""
     if rules.grid is not None or rules.end is None:
         return None
     names = {"NAME": w.name("end_round"), "SEAL": w.bind("seal", seal), "RULES": w.bind("rules", rules),
-             "END": end_test(w, rules),
+             "END": end_test(w, rules), "TRUMP": literal(rules.fixed_trump),
              "NEXT": "    if st.dealer is not None:\n        st.dealer = (st.dealer + 1) % st.n\n"
              if rules.dealer_then == "next" else ""}
     names["POINTS"] = _points(w, rules)
     w.lines(Template(_END_ROUND).substitute(names))
     return names["NAME"]
+
+
+def emit_enter(w, rules) -> str | None:
+    """Write the entry into a round's steps after its end, or None: for the steps from
+    `round_start` on, each called in turn as `State.advance` would, a generated deal (never
+    a decision) without the test; when every step is entered without a decision (none
+    asks one), the engine's loop goes on from the last."""
+    from . import codegen_deal
+    steps = rules.steps
+    if rules.grid is not None or not 0 <= rules.round_start < len(steps):
+        return None
+    lines = []
+    for index in range(rules.round_start, len(steps)):
+        step = steps[index]
+        block = _DEAL_STEP if codegen_deal.never_decides(step) else _ENTER_STEP
+        lines.append(Template(block).substitute(INDEX=literal(index), STEP=w.bind("step", step)))
+        if block is _ENTER_STEP:
+            break
+    lines.append("    st.advance()\n")
+    name = w.name("enter_round")
+    w.lines(Template(_ENTER_ROUND).substitute(NAME=name, STEPS="".join(lines)))
+    return name
 
 
 def end_test(w, rules) -> str:

@@ -19,6 +19,9 @@ from string import Template
 from ..engine import sit_out, steps, trick_rules
 from .tricks import _HIGHEST_BIT, _LOWEST_BIT, _first, _last
 
+#: the state takes a class of its own while this step decides (compile/codegen.py)
+OWN_STATE_CLASS = True
+
 _PLAIN = {steps.Tricks: False, steps.TricksAll: True}
 _SIT = {sit_out.SitOutTricks: False, sit_out.SitOutTricksAll: True}
 _RULED = {trick_rules.RuledTricks: False, trick_rules.RuledTricksAll: True}
@@ -46,9 +49,16 @@ def emit(w, step):
     if plans is None or faces is None or (not ruled and not _whole_faces(step.follow, faces[1])):
         return None
     names = {"BASE": w.bind("Base", kind), "PAIRS": w.bind("pairs", step.pairs),
-             "CARDS": w.bind("cards_of_move", step.cards_of_move), "CACHE": w.bind("cache", step.cache),
+             "MOVE_CLASS": w.bind("CardMove", step.table.move_class), "CACHE": w.bind("cache", step.cache),
              "RUN_MOVES": w.bind("run_moves", step.table.run_moves), "MOVES": w.bind("moves", step.table.moves)}
-    names["WINNER"] = _winner(w, plans)
+    strengths = _strengths(step, plans)
+    if strengths is not None:
+        names["STRENGTH"] = w.table("STRENGTH", strengths, "strength[trump + 1][lead + 1][card]: the strongest card "
+                                    "of a full trick wins it (odd: of equals, the last played)")
+        names["LAST"] = any(v & 1 for rows in strengths for row in rows for v in row)
+        names["BITS"] = w.const("BITS", tuple(1 << card for card in range(step.table.deck.size)), "1 << card")
+    else:
+        names["WINNER"] = _winner(w, plans)
     names["THEN"] = w.bind("then", step.then) if step.then is not None else ""
     if ruled:
         names.update(_ruled_names(w, step))
@@ -62,9 +72,10 @@ def emit(w, step):
     body = "\n".join([legal, _play(shape, names), _walk(w, shape, names)])
     w.lines(Template(f"class $CLS($BASE):\n    \"\"\"Generated: the trick step of this game.\"\"\"\n    generated_from = $BASE\n\n{body}")
             .substitute(names))
-    done = "st._legal = None\nst._history.append(move)\n"
+    # no `st._legal` to forget: no generated step keeps one (it is None until a step's end)
+    done = "st._history.append(move)\n"
     inline = play_body(shape, names, "return $STATE.apply(st, move)", done + "return",
-                       done + "if {END}:\n    st.advance()\nreturn")
+                       done + "if {END}:\n    st._legal = None\n    st.advance()\nreturn")
     return (cls, Template(legal_body(w, step, shape, names)).substitute(names),
             Template(inline).substitute(names, STATE="$STATE"))
 
@@ -156,14 +167,20 @@ def _next_seat(shape, then: str) -> str:
     return "if len(trick) < st.n:\n    st.current_player = (seat + 1) % st.n\n" + indent(then, 4)
 
 
-def _end_trick(shape, names, over: str) -> str:
+def _end_trick(shape, names, over: str, played: bool = True) -> str:
     """The full trick: its winner takes it; `over` is the lines that end (with {END} for
-    whether the step is over)."""
+    whether the step is over). `played`: the lines also gather the trick's cards."""
     lead = "$THEN(st)" if names["THEN"] else "winner"
-    lines = ["played = 0", "for _, c in trick:", "    played |= 1 << c",
-             "winner = $WINNER(trick, played, st.lead, st.trump)",
-             "st.tricks_won[winner] += 1", "st.taken[winner] |= played", "st.last_trick = trick",
-             "st.trick = []", "st.lead = -1", "st.tricks_played += 1", f"st.current_player = st.leader = {lead}"]
+    if "STRENGTH" in names:
+        ties = " or rank == best and rank & 1" if names["LAST"] else ""
+        lines = ["strength = $STRENGTH[st.trump + 1][st.lead + 1]", "best = -1"] + (["played = 0"] if played else []) + [
+                 "for who, c in trick:"] + (["    played |= $BITS[c]"] if played else []) + [
+                 "    rank = strength[c]", f"    if rank > best{ties}:", "        best = rank", "        winner = who"]
+    else:
+        lines = (["played = 0", "for _, c in trick:", "    played |= 1 << c"] if played else []) + [
+                 "winner = $WINNER(trick, played, st.lead, st.trump)"]
+    lines += ["st.tricks_won[winner] += 1", "st.taken[winner] |= played", "st.last_trick = trick",
+              "st.trick = []", "st.lead = -1", "st.tricks_played += 1", f"st.current_player = st.leader = {lead}"]
     if shape["sit"]:
         lines += ["seat = st.current_player", "while sitting >> seat & 1:", "    seat = (seat + 1) % st.n",
                   "st.current_player = st.leader = seat"]
@@ -181,8 +198,8 @@ def play_body(shape, names, refuse: str, going: str, over: str) -> str:
         check = ("if trick:\n    if not (hand & $FOLLOW[st.trump + 1][st.lead + 1] or hand) & cards:\n"
                  + indent(refuse, 8) + "elif not hand & cards:\n" + indent(refuse, 4))
         source = "hand"
-    return ("entry = $CARDS.get(id(move))\nif entry is None:\n" + indent(refuse, 4)
-            + "cards, card = entry\nseat = st.current_player\nhand = st.hands[seat]\ntrick = st.trick\n"
+    return ("if type(move) is not $MOVE_CLASS:\n" + indent(refuse, 4)
+            + "cards = move.cards\ncard = move.card\nseat = st.current_player\nhand = st.hands[seat]\ntrick = st.trick\n"
             + check + _copies(shape, source) + "st.hands[seat] = hand ^ cards\n" + _set_lead(names)
             + "trick.append($PAIRS[seat][card])\n" + _next_seat(shape, going) + _end_trick(shape, names, over))
 
@@ -208,8 +225,7 @@ def _walk(w, shape, names) -> str:
     else:
         allowed = "allowed = hand\nif trick:\n    allowed = hand & follow[st.lead + 1] or hand\n"
         setup = "follow = $FOLLOW[st.trump + 1]\n"
-    ended = _end_trick(shape, names, "if {END}:\n    break\ntrick = st.trick\nplayed = 0")
-    ended = ended.replace("played = 0\nfor _, c in trick:\n    played |= 1 << c\n", "", 1)
+    ended = _end_trick(shape, names, "if {END}:\n    break\ntrick = st.trick\nplayed = 0", played=False)
     loop = ("seat = st.current_player\nhand = hands[seat]\n" + allowed + faces
             + "count = faces.bit_count()\nbits = count.bit_length()\nr = getrandbits(bits)\n"
               "while r >= count:\n    r = getrandbits(bits)\nwhile r:\n    faces &= faces - 1\n    r -= 1\n"
@@ -224,6 +240,61 @@ def _walk(w, shape, names) -> str:
 
 
 # ---- the winner rule ---------------------------------------------------------------------------
+
+#: the most numbers the strength rows may hold (distinct rows × deck size): past it, a game
+#: (a deck of thousands of cards) keeps the winner plans, read per trick
+MAX_STRENGTHS = 60_000
+
+
+def _strengths(step, plans):
+    """The winner plans as card strengths, `[trump + 1][lead + 1][card]`, or None when a
+    case has a condition of its own (`needed`: it applies only when some other card is
+    played) or the rows would be too many (`MAX_STRENGTHS`). A card is as strong as the
+    first case that admits it (earlier cases stronger), then as its rank in that case's
+    order; 0 when no case admits it. Of two equal cards the first played wins, or the last
+    one for a `last` pick (odd strength), so the winner is the strongest card of the trick,
+    the leader's when none is admitted."""
+    size = step.table.deck.size
+    cases = max((len(row) for rows in plans for row in rows), default=0)
+    made: dict = {}               # a plan row -> its strengths (rows repeat for every lead of a suit)
+    out = []
+    for rows in plans:
+        out_rows = []
+        for row in rows:
+            strength = made.get(row)
+            if strength is None:
+                if any(needed for needed, _, _ in row) or (len(made) + 1) * size > MAX_STRENGTHS:
+                    return None
+                strength = made[row] = _strength_row(row, cases, size)
+            out_rows.append(strength)
+        out.append(tuple(out_rows))
+    return tuple(out)
+
+
+def _strength_row(row, cases: int, size: int) -> tuple:
+    strength = [0] * size
+    for index, (_, admitted, pick) in enumerate(row):
+        last = pick is _last
+        for card, rank in _ranks(admitted, pick).items():
+            if not strength[card]:
+                strength[card] = (((cases - index) * (size + 1) + rank) << 1) | last
+    return tuple(strength)
+
+
+def _ranks(admitted: int, pick) -> dict[int, int]:
+    """Card -> its rank (from 1, higher wins) among the `admitted` cards by the case's pick."""
+    cards = [c for c in range(admitted.bit_length()) if admitted >> c & 1]
+    if pick is _HIGHEST_BIT:
+        order = {c: c for c in cards}
+    elif pick is _LOWEST_BIT:
+        order = {c: -c for c in cards}
+    elif pick is _first or pick is _last:
+        order = {c: 0 for c in cards}
+    else:
+        order = {c: pick.sign * pick.key[c] for c in cards}
+    dense = {value: rank for rank, value in enumerate(sorted(set(order.values())), 1)}
+    return {c: dense[order[c]] for c in cards}
+
 
 def _winner(w, plans) -> str:
     """The winner plans → a generated function `(trick, played, lead, trump) -> seat`."""

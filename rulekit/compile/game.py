@@ -64,6 +64,9 @@ class Ruleset:
         #: "final": node or list of nodes; "rounds": `end after N rounds`), with the compiler that
         #: compiled them: what the generator writes out (compile/codegen_exprs.py)
         self.expr_nodes: dict = {}
+        #: state -> None: the next round's steps up to a decision, after `end_round` (generated:
+        #: compile/codegen_round.py); None: `State.advance` enters them one by one
+        self.enter_round = None
         self.expr_compiler = None
 
     # ---- teams -------------------------------------------------------------------------------
@@ -251,6 +254,7 @@ def _build_round(rules: Ruleset, sections: dict, exprs: ExprCompiler) -> None:
         rules.turns_card = isinstance(trump, n.TrumpTurned)
         kind = DealShowLast if isinstance(trump, n.TrumpLastDealt) else st_.DealTurn if rules.turns_card else st_.Deal
         deal_step = kind(deck, clauses[n.Deal].counts)
+        deal_step.players = rules.players       # the generator writes the deal out for each count
         if kind is DealShowLast:
             shown_hooks(rules)
         rules.steps.append(deal_step)

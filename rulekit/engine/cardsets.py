@@ -8,7 +8,7 @@ Identical copies (six equal trumps) give one move: the lowest copy held stands f
 """
 from __future__ import annotations
 
-from .moves import Move
+from .moves import Move, card_move_class
 
 
 class MoveTable:
@@ -22,17 +22,18 @@ class MoveTable:
     def __init__(self, deck, verb: str):
         self.deck = deck
         self.verb = verb
-        first = {}
-        for c in range(deck.size):
-            if deck.face[c] not in first:
-                first[deck.face[c]] = Move(verb, deck.face[c], f"{verb} {deck.texts[c]}")
-        self.moves = [first[deck.face[c]] for c in range(deck.size)]
-        self.by_text = {m.text: m for m in self.moves}
         self.face_masks = [sum(1 << d for d in range(deck.size) if deck.face[d] == deck.face[c])
                            for c in range(deck.size)]
+        self.move_class = kind = card_move_class()     # the type of this table's moves only
+        first = {}
+        for c in range(deck.size):
+            face, mask = deck.face[c], self.face_masks[c]
+            if face not in first:
+                first[face] = kind(verb, face, f"{verb} {deck.texts[c]}", mask, face if mask & (mask - 1) == 0 else -1)
+        self.moves = [first[deck.face[c]] for c in range(deck.size)]
+        self.by_text = {m.text: m for m in self.moves}
         #: id of an interned move -> (mask of the cards that make it, the card or -1 for copies).
-        self.cards_of_move = {id(m): (self.face_masks[m.arg], m.arg if self.face_masks[m.arg] & (
-            self.face_masks[m.arg] - 1) == 0 else -1) for m in first.values()}
+        self.cards_of_move = {id(m): (m.cards, m.card) for m in first.values()}
         #: the masks of the runs of card ids that share a suit
         self.runs = [width << shift for shift, width in _segments(deck)]
         #: a mask inside one run -> its moves, a tuple (`for_mask` hands out lists)

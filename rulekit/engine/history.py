@@ -54,22 +54,17 @@ class MoveCodes:
         return len(self.moves)
 
     def encode(self, moves) -> list[int] | None:
-        """The codes of `moves`, or None when the table is full and one of them is new."""
-        base = self.base
-        try:
-            codes = [m._code - base for m in moves]
-        except AttributeError:          # a move not coded yet
-            pass
-        else:
-            if not codes or (min(codes) >= 0 and max(codes) < len(self.moves)):
-                return codes
-        codes = []                      # else one by one: by the mark, or kind, payload and text
+        """The codes of `moves`, or None when the table is full and one of them is new: by
+        each move's mark, else by its kind, payload and text (registered when new)."""
+        base, known = self.base, len(self.moves)
+        codes = []
         for m in moves:
             code = getattr(m, "_code", -1) - base
-            if not 0 <= code < len(self.moves):
+            if not 0 <= code < known:
                 code = self._register(m)
                 if code is None:
                     return None
+                known = len(self.moves)
             codes.append(code)
         return codes
 
@@ -122,10 +117,20 @@ def seal(st) -> None:
     table = codes_of(st.rules)
     if table is None:
         return
-    codes = table.encode(moves)
-    if codes is None:
-        return
-    st._past = extend(st._past, codes)
+    past, base = st._past, table.base
+    try:                    # each move marked: this table's codes are 0..65535, another table's are not
+        codes = [m._code - base for m in moves]
+        if past.__class__ is bytes:
+            past = past + bytes(codes)      # a code of 256 or more: ValueError, widened below
+        else:
+            past = array("H", past)
+            past.extend(codes)
+    except (AttributeError, ValueError, OverflowError):
+        codes = table.encode(moves)         # one by one, registering the moves not coded yet
+        if codes is None:
+            return
+        past = extend(st._past, codes)
+    st._past = past
     st._history = []
 
 

@@ -50,3 +50,23 @@ class Move:
     def __reduce__(self):
         """Pickled and copied without `_code`: a code means something in its own process only."""
         return Move, (self.kind, self.arg, self.text)
+
+
+class CardMove(Move):
+    """A move of one card, any copy of its face (`play blue 9`, `bid yellow 3`): `cards` is
+    the mask of the copies that make it, `card` the card's id, or -1 when the face has
+    copies. A `MoveTable` makes its moves of a subclass of its own (`card_move_class`), so a
+    move's type tells whose it is: generated code checks a move with one `type()` test and
+    reads its cards from it."""
+
+    __slots__ = ("cards", "card")
+
+    def __init__(self, kind: str, arg, text: str, cards: int, card: int):
+        Move.__init__(self, kind, arg, text)
+        self.cards = cards
+        self.card = card
+
+
+def card_move_class() -> type:
+    """A fresh subclass of `CardMove` for one table's moves (same layout, its own identity)."""
+    return type("CardMove", (CardMove,), {"__slots__": (), "__module__": __name__})

@@ -26,6 +26,7 @@ _SCALARS = ("rules", "n", "seed", "chance", "round", "_step", "_at", "current_pl
 
 
 _WORD = "I" if array("I").itemsize == 4 else "L"
+_BIG_ENDIAN = sys.byteorder == "big"
 
 
 class State:
@@ -223,16 +224,15 @@ class State:
         self.chance += 1
         return random.Random(self.seed * 1_000_003 + self.chance)
 
-    def random_words(self, count: int) -> array:
+    def random_words(self, count: int) -> list[int]:
         """`count` random 32-bit numbers for the next chance event, reproducible from the seed
         (SHAKE-256 of the seed and the event's number): one C call instead of seeding a
         generator, for the shuffles that run every round."""
         self.chance += 1
-        key = f"{self.seed}/{self.chance}".encode()
-        words = array(_WORD, hashlib.shake_256(key).digest(4 * count))
-        if sys.byteorder == "big":
+        words = array(_WORD, hashlib.shake_256(b"%d/%d" % (self.seed, self.chance)).digest(4 * count))
+        if _BIG_ENDIAN:
             words.byteswap()
-        return words
+        return words.tolist()       # a list's items are read faster than an array's
 
     def start(self) -> "State":
         self.rules.start_game(self)
@@ -241,14 +241,18 @@ class State:
 
     def advance(self) -> None:
         """Run steps until one needs a decision, ending rounds (and the game) on the way."""
-        steps = self.rules.steps
+        rules = self.rules
+        steps = rules.steps
         index = self._step
         while not self.is_terminal:
             index += 1
             if index == len(steps):
                 self._step = index
-                self.rules.end_round(self)
-                index = self.rules.round_start - 1
+                rules.end_round(self)
+                enter = getattr(rules, "enter_round", None)     # generated: the next round's steps
+                if enter is not None and not self.is_terminal:
+                    return enter(self)
+                index = rules.round_start - 1
                 continue
             self._step, self._at = index, steps[index]
             if self._at.enter(self):

@@ -1,0 +1,111 @@
+"""The generated state classes (rulekit/compile/codegen.py) and the moves that carry their cards.
+
+Issue 16: "Keep the public API and the contract exactly as they are"; the contract
+(shared/design/architecture.md): "`apply` of an illegal move raises
+`rulekit.IllegalMoveError` ... and leaves the state exactly as it was", "`state.clone()`
+independent copy", "`state.apply(move)` a Move or its text". While a generated step decides,
+a state has that step's class of its own (its `legal_moves` and `apply` are the step's
+alone); these tests hold the state to the class of the step it is at, whatever way it gets
+there, and hold a move to the game it came from.
+"""
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+
+import rulekit
+from rulekit.engine.moves import CardMove, Move
+from rulekit.engine.state import State
+from rulekit.errors import IllegalMoveError
+
+
+def _class_fits(state) -> bool:
+    """The state's class is the game's, or (not over) the class of the step it is at."""
+    generic = state.rules.state_class
+    kind = type(state)
+    if kind is generic:
+        return True
+    return (not state.is_terminal and kind.__base__ is generic
+            and f"{type(state._at).__name__})" in kind.__doc__)
+
+
+@pytest.mark.parametrize("name", ["instinct", "insidious-sevens"])
+def test_a_state_always_has_the_class_of_the_step_it_is_at(name):
+    game = rulekit.load(name)
+    state = game.new_game(4, seed=11)
+    rng = random.Random(11)
+    seen = set()
+    while not state.is_terminal:
+        moves = state.legal_moves()
+        assert _class_fits(state)
+        seen.add(type(state))
+        state.apply(moves[rng.randrange(len(moves))])
+        assert _class_fits(state)
+    assert type(state) is state.rules.state_class and state.legal_moves() == []
+    assert len(seen) >= 2           # the steps' own classes were taken
+
+
+def test_a_state_told_to_be_at_another_step_leaves_its_steps_class():
+    state = rulekit.load("instinct").new_game(4, seed=3)
+    for _ in range(6):
+        state.apply(state.legal_moves()[0])
+    assert type(state) is not state.rules.state_class          # in the trick step's class
+    bid = next(i for i, s in enumerate(state.rules.steps) if s.name == "bid")
+    state.step = bid
+    assert type(state) is state.rules.state_class
+    state.bids = [None] * 4
+    state.current_player = 0
+    assert [m.text for m in state.legal_moves()][:2] == ["bid 0", "bid 1"]
+
+
+def test_clones_and_pickles_of_a_state_in_a_steps_class_play_on_alike():
+    state = rulekit.load("instinct").new_game(4, seed=5)
+    for _ in range(9):
+        state.apply(state.legal_moves()[-1])
+    copy, unpickled = state.clone(), pickle.loads(pickle.dumps(state))
+    assert type(copy) is type(state) and isinstance(unpickled, State)
+    for other in (copy, unpickled):
+        assert other.view() == state.view()
+    rng = random.Random(5)
+    while not state.is_terminal:
+        moves = [m.text for m in state.legal_moves()]
+        assert [m.text for m in copy.legal_moves()] == moves == [m.text for m in unpickled.legal_moves()]
+        pick = moves[rng.randrange(len(moves))]
+        for each in (state, copy, unpickled):
+            each.apply(pick)
+    assert copy.view() == state.view() == unpickled.view()
+
+
+def test_card_moves_carry_their_cards_and_stay_moves():
+    state = rulekit.load("instinct").new_game(4, seed=8)
+    for _ in range(4):
+        state.apply(state.legal_moves()[0])
+    move = state.legal_moves()[0]
+    assert isinstance(move, CardMove) and isinstance(move, Move)
+    assert move.cards >> move.arg & 1 and (move.card == move.arg or move.card == -1)
+    again = pickle.loads(pickle.dumps(move))
+    assert type(again) is Move and again == move and str(again) == str(move)
+
+
+def test_a_move_of_another_load_is_played_by_its_text_and_an_illegal_one_changes_nothing():
+    one, two = rulekit.load("instinct"), rulekit.load("instinct")
+    a, b = one.new_game(4, seed=6), two.new_game(4, seed=6)
+    for _ in range(5):
+        move = a.legal_moves()[1 % len(a.legal_moves())]
+        assert all(m is not move for m in b.legal_moves())      # another table's object
+        b.apply(move)
+        a.apply(move)
+    assert a.view() == b.view()
+    # a card move of another game, with a text no legal move has: refused, nothing changed
+    other = rulekit.load("insidious-sevens").new_game(4, seed=1)
+    while other.legal_moves()[0].kind != "play":
+        other.apply(other.legal_moves()[0])
+    foreign = [m for m in other.legal_moves() if m.text not in {x.text for x in b.legal_moves()}]
+    assert foreign and all(isinstance(m, CardMove) for m in foreign)
+    before = b.view()
+    for move in foreign:
+        with pytest.raises(IllegalMoveError):
+            b.apply(move)
+        assert b.view() == before
