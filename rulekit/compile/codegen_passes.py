@@ -27,7 +27,10 @@ from ..engine.cardsets import cards_of
 from ..engine.moves import Move
 from .codegen_tricks import indent
 
-#: a move of this kind held by the state's apply: the state class's base does the rest
+#: the state takes a class of its own while a pass or a card bid decides (compile/codegen.py)
+OWN_STATE_CLASS = True
+
+#: the end of the state's `apply` after a move that leaves the step going, and after one that ends it
 _GOING = "st._legal = None\nst._history.append(move)\nreturn"
 _OVER = "st._legal = None\nst._history.append(move)\nst.advance()\nreturn"
 
