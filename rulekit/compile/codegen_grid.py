@@ -181,7 +181,7 @@ def $NAME(st):
     checked by its cell mask, so changing it changes nothing; other lists as copies).\"\"\"
     gs = st.extra["grid"]
     if gs.effect is not None:
-        legal = st._legal = $STEP.legal(st)
+        legal = st._legal = $RELOCATIONS(st, gs)
         return list(legal)
     card = gs.revealed[st.current_player]
     occ = gs.occ
@@ -466,6 +466,28 @@ _MOVABLE = """\
     movable = movable_cards = $MOVE_KINDS[card] & $MOVE_SEATS[card][seat] & gs.mask & ~(($MOVE_OTHER >> card & 1) << card)
 """
 
+#: the moves of the pending effect (`PlaceCards._relocation_moves`): `move sun to 0,3` for each
+#: cell a movable card may go to, the interned move of the card's table; two movable cards
+#: with one text are told apart by their place, by the engine
+_RELOCATIONS = """\
+def $NAME(st, gs):
+    \"\"\"The legal moves of a pending `when placed` effect.\"\"\"
+    origin, moves = gs.origin, []
+    for entry in $PLAN(st, gs):
+        bit, mover, free, unique = entry
+        if not unique:
+            moves += $STEP._relocation_moves(gs, (entry,))
+            continue
+        cells = $MOVE_TABLE(mover, origin)[0]
+        while free:
+            low = free & -free
+            bit = low.bit_length() - 1
+            move = cells[bit]
+            moves.append(move if move is not None else $MOVE_OF(mover, origin, bit))
+            free ^= low
+    return moves
+"""
+
 #: a placed card with a `when placed` effect: the same seat decides its move, if it has one
 _EFFECT = """\
     if $MOVING >> card & 1:
@@ -714,6 +736,12 @@ def _placing(w, step) -> dict:
         names["EFFECT"] = Template(_EFFECT).substitute(
             names, MOVING=w.const("MOVING", moving, "the cards with a `when placed` effect, as a mask"))
         names["PLAN_METHOD"] = Template(_PLAN_METHOD).substitute(names)
+        names["RELOCATIONS"] = w.name("relocations")
+        w.lines(Template(_RELOCATIONS).substitute(names, NAME=names["RELOCATIONS"],
+                                                  MOVE_TABLE=w.bind("move_table", step.moves.table),
+                                                  MOVE_OF=w.bind("move_of", step.moves.move)))
+    else:
+        names["RELOCATIONS"] = w.bind("relocations", step.relocations)
     names["PUT"] = Template(_PUT).substitute(names)
     names["AFTER"] = _tail(w, step)
     for key, prefix, template in (("PLACED", "placed", _PLACED), ("PLACE", "place", _PLACE), ("SLIDE", "slide", _SLIDE),
