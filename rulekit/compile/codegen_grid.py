@@ -188,8 +188,8 @@ def $NAME(st):
     if not occ:
         legal = st._legal = $LISTED($TEXTS[card], gs.origin, 1 << gs.bit_of((0, 0)))
         return legal
-$SLIDES    box = gs._box or gs.box
-    wide = occ | occ << 1 | occ >> 1
+    box = gs._box or gs.box
+$SLIDES    wide = occ | occ << 1 | occ >> 1
     free = $GROW & ~occ & $ROWS_WINDOW[box[0] * $HEIGHT + box[1]] & $COLS_WINDOW[box[2] * $WIDTH + box[3]]
     text, origin = $TEXTS[card], gs.origin
     table = $TABLES.get((text, origin)) or $TABLE(text, origin)
@@ -212,10 +212,143 @@ $SLIDES    box = gs._box or gs.box
 
 _SLIDES_LEGAL = """\
     if $SLIDING >> card & 1:
-        legal = $STEP._slides(gs, card, $LINES[card])
-        if legal:
-            st._legal = legal
+        found = []
+$SLIDE_CALLS        if found:
+            legal = st._legal = $STEP._slide_moves(gs, card, found)
             return list(legal)
+"""
+
+#: the slides into the rows (`BitBoard._row_slides`, written out with the frame's tables):
+#: each row of 1 to length - 1 cards, pushed from each side as far as the display stays
+#: within the board and joined (the pushed block meets every group's footprint on the row)
+_ROW_SLIDES = """\
+def $NAME(occ, box, out):
+    \"\"\"The slides into the display's rows, appended to `out` as `BitBoard.slides` gives them.\"\"\"
+    r0, r1, c0, c1 = box
+    for r in range(r0, r1 + 1):
+        line = occ & $ROW_CELLS[r]
+        k = line.bit_count()
+        if not 0 < k < $LENGTH:
+            continue
+        low, high = (line & -line).bit_length() - 1, line.bit_length() - 1
+        rest = occ ^ line
+        if not rest:
+            out.append(($ROW, r, $LEFT, line, 1, high - k + 1, high - k))
+            out.append(($ROW, r, $RIGHT, line, 1, low, low + k))
+            continue
+        here = $ROW_CELLS[r]
+        feet = []
+        part = rest & $ABOVE[r]
+        near = part & $ROW_CELLS[r - 1]
+        if near:
+            starts = near & ~(near << 1)
+            if starts & starts - 1:
+                for group in $GROUPS(part):
+                    wide = group | group << 1 | group >> 1
+                    feet.append(($GROW_GROUP) & here)
+            else:
+                feet.append(($SPREAD_ROW) << $WIDTH)
+        part = rest & ~$ABOVE[r + 1]
+        near = part & $ROW_CELLS[r + 1]
+        if near:
+            starts = near & ~(near << 1)
+            if starts & starts - 1:
+                for group in $GROUPS(part):
+                    wide = group | group << 1 | group >> 1
+                    feet.append(($GROW_GROUP) & here)
+            else:
+                feet.append(($SPREAD_ROW) >> $WIDTH)
+        first, last = c0, c1
+        while not rest & $COL_CELLS[first]:
+            first += 1
+        while not rest & $COL_CELLS[last]:
+            last -= 1
+        base = r * $WIDTH
+        block = (1 << k + 1) - 1
+        front = high - base
+        s, bottom = first + $LENGTH - 1 - front, max(last - $LENGTH + k + 1 - front, 0)
+        while s >= bottom:
+            at = base + front + s - k
+            for foot in feet:
+                if not foot >> at & block:
+                    break
+            else:
+                out.append(($ROW, r, $LEFT, line, 1, at + 1, at))
+                break
+            s -= 1
+        front = low - base
+        s, bottom = front - last + $LENGTH - 1, max(front + k - first - $LENGTH + 1, 0)
+        while s >= bottom:
+            at = base + front - s
+            for foot in feet:
+                if not foot >> at & block:
+                    break
+            else:
+                out.append(($ROW, r, $RIGHT, line, 1, at, at + k))
+                break
+            s -= 1
+"""
+
+#: ... and into the columns (`BitBoard._column_slides`)
+_COLUMN_SLIDES = """\
+def $NAME(occ, box, out):
+    \"\"\"The slides into the display's columns, appended to `out` as `BitBoard.slides` gives them.\"\"\"
+    r0, r1, c0, c1 = box
+    for c in range(c0, c1 + 1):
+        line = occ & $COL_CELLS[c]
+        k = line.bit_count()
+        if not 0 < k < $HEIGHT_LENGTH:
+            continue
+        low, high = $ROW_OF[(line & -line).bit_length() - 1], $ROW_OF[line.bit_length() - 1]
+        rest = occ ^ line
+        if not rest:
+            out.append(($COLUMN, c, $TOP, line, $WIDTH, (high - k + 1) * $WIDTH + c, (high - k) * $WIDTH + c))
+            out.append(($COLUMN, c, $BOTTOM, line, $WIDTH, low * $WIDTH + c, (low + k) * $WIDTH + c))
+            continue
+        here = $COL_CELLS[c]
+        feet = []
+        part = rest & $LEFT_OF[c]
+        near = part & $COL_CELLS[c - 1]
+        if near:
+            starts = near & ~(near << $WIDTH)
+            if starts & starts - 1:
+                for group in $GROUPS(part):
+                    wide = group | group << 1 | group >> 1
+                    feet.append(($GROW_GROUP) & here)
+            else:
+                feet.append(($SPREAD_COLUMN) << 1)
+        part = rest & ~$LEFT_OF[c + 1]
+        near = part & $COL_CELLS[c + 1]
+        if near:
+            starts = near & ~(near << $WIDTH)
+            if starts & starts - 1:
+                for group in $GROUPS(part):
+                    wide = group | group << 1 | group >> 1
+                    feet.append(($GROW_GROUP) & here)
+            else:
+                feet.append(($SPREAD_COLUMN) >> 1)
+        first, last = $ROW_OF[(rest & -rest).bit_length() - 1], $ROW_OF[rest.bit_length() - 1]
+        block = $COL_RUNS[k + 1]
+        s, bottom = first + $HEIGHT_LENGTH - 1 - high, max(last - $HEIGHT_LENGTH + k + 1 - high, 0)
+        while s >= bottom:
+            at = (high + s - k) * $WIDTH + c
+            for foot in feet:
+                if not foot >> at & block:
+                    break
+            else:
+                out.append(($COLUMN, c, $TOP, line, $WIDTH, at + $WIDTH, at))
+                break
+            s -= 1
+        s, bottom = low - last + $HEIGHT_LENGTH - 1, max(low + k - first - $HEIGHT_LENGTH + 1, 0)
+        while s >= bottom:
+            at = (low - s) * $WIDTH + c
+            for foot in feet:
+                if not foot >> at & block:
+                    break
+            else:
+                out.append(($COLUMN, c, $BOTTOM, line, $WIDTH, at, at + k * $WIDTH))
+                break
+            s -= 1
 """
 
 #: a place move of the listed cells, or a slide or a card moved (in the short list of the
@@ -501,6 +634,37 @@ def _plan(w, step, names) -> str:
     return name
 
 
+def _slides(w, step, names) -> str:
+    """The slides of the place list (`_SLIDES_LEGAL`): a generated function per direction
+    that some card slides in; the cards that slide in each as masks."""
+    board, lines = step.board, step.config.slides
+    calls = []
+    for direction, template in (("row", _ROW_SLIDES), ("column", _COLUMN_SLIDES)):
+        cards = sum(1 << card for card, named in enumerate(lines) if named is not None and direction in named)
+        if not cards:
+            continue
+        name = w.name(direction + "_slides")
+        spread = "near | near << {0} | near >> {0}" if board.adjacency == 8 else "near"
+        grow = "wide | wide << {0} | wide >> {0}" if board.adjacency == 8 else "wide | group << {0} | group >> {0}"
+        w.lines(Template(template).substitute(
+            names, NAME=name, LENGTH=literal(board.cols), HEIGHT_LENGTH=literal(board.rows),
+            ROW_CELLS=w.const("ROW_CELLS", tuple(board.row_cells), "the cells of each frame row"),
+            COL_CELLS=w.const("COL_CELLS", tuple(board.col_cells), "the cells of each frame column"),
+            ABOVE=w.const("ABOVE", tuple(board.above), "the frame's cells above each row"),
+            LEFT_OF=w.const("LEFT_OF", tuple(board.left_of), "the frame's cells left of each column"),
+            COL_RUNS=w.const("COL_RUNS", tuple(board.col_runs), "k cells one above the other, by k"),
+            GROUPS=w.bind("groups", board.groups), GROW_GROUP=grow.format(board.width),
+            SPREAD_ROW=spread.format(1), SPREAD_COLUMN=spread.format(board.width),
+            ROW=w.bind("row_word", "row"), LEFT=w.bind("left_word", "left"), RIGHT=w.bind("right_word", "right"),
+            COLUMN=w.bind("column_word", "column"), TOP=w.bind("top_word", "top"),
+            BOTTOM=w.bind("bottom_word", "bottom")))
+        mask = w.const("SLIDES_" + direction.upper(), cards, f"the cards that slide into a {direction}, as a mask")
+        calls.append(f"        if {mask} >> card & 1:\n            {name}(occ, box, found)\n")
+    return Template(_SLIDES_LEGAL).substitute(
+        names, SLIDING=w.const("SLIDING", step.sliding, "the cards placed by sliding, as a mask"),
+        SLIDE_CALLS="".join(calls))
+
+
 def _placing(w, step) -> dict:
     """The generated functions of the placing step; their names for the templates."""
     config = step.config
@@ -513,11 +677,7 @@ def _placing(w, step) -> dict:
                  SLOTS=w.const("SLOTS", tuple(config.kinds.of[c] for c in range(len(config.texts))),
                                "the kinds of card (`GridState.kind_cells`) each card is one of"),
                  SLIDE_CELLS=w.bind("slide_cells", grid_steps.grid.slide_cells))
-    names["SLIDES"] = ""
-    if step.sliding:
-        names["SLIDES"] = Template(_SLIDES_LEGAL).substitute(
-            names, SLIDING=w.const("SLIDING", step.sliding, "the cards placed by sliding, as a mask"),
-            LINES=w.bind("lines", config.slides))
+    names["SLIDES"] = "" if not step.sliding else _slides(w, step, names)
     moving = _mask(step.movers)
     names["EFFECT"] = names["PLAN_METHOD"] = ""
     if moving:

@@ -409,8 +409,12 @@ class PlaceCards(Step):
     def _slides(self, gs, card: int, lines: str) -> list[Move]:
         """`slide ... into row 1 from left` for every slide into a line `lines` names; each
         move is interned per card text, frame origin and slide."""
+        return self._slide_moves(gs, card, self.board.slides(gs.occ, gs.box, lines))
+
+    def _slide_moves(self, gs, card: int, slides: list) -> list[Move]:
+        """The moves of entries of `grid.BitBoard.slides`, interned per card text, frame
+        origin and slide."""
         text, origin = self.config.texts[card], gs.origin
-        slides = self.board.slides(gs.occ, gs.box, lines)
         table = self.interned.get((text, origin))
         if table is not None:
             try:
