@@ -202,11 +202,12 @@ def _written_cases(w, rules) -> str | None:
     if nodes is None or rules.expr_compiler is None:
         return None
     exprs = Expressions(w, rules.expr_compiler)
-    parts = []
+    parts, kinds = [], set()
     try:
         for kind, test, value in nodes:
             points = exprs.write(value, "seat")
-            if kind == "else":
+            kinds.add(kind)
+            if kind == "else" or kinds == {"made", "missed"}:    # the rest of the seats: all of them
                 parts.append(points)
                 break
             condition = {"made": "st.bids[seat] == st.tricks_won[seat]",
