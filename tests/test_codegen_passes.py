@@ -218,7 +218,10 @@ def test_an_illegal_card_bid_changes_nothing():
     card = next(c for c in range(40) if not hand >> c & 1)
     text = "bid " + state.rules.deck.texts[card]
     play = "play " + state.rules.deck.texts[card]
-    for bad in (text, play, Move("bid", card, text), "bid", object(), 3):
+    held = next(c for c in range(40) if hand >> c & 1)
+    tricks = next(s for s in state.rules.steps if isinstance(s, steps.Tricks))
+    for bad in (text, play, Move("bid", card, text), "bid", object(), 3,
+                tricks.table.moves[held], tricks.table.moves[card]):     # moves of another table
         with pytest.raises(IllegalMoveError):
             state.apply(bad)
         assert state.view() == before and state.current_player == seat

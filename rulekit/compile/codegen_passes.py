@@ -7,11 +7,12 @@ hand-written one does (`Pass`, `BidCard` in `engine/steps.py`, which stay the re
 
 - a pass: the plan of counts and directions is a literal; the legal moves are the
   combinations of the hand's cards (ascending ids), each looked up in the game's table of
-  pass moves (`PassMoves`: made on first use, so a move is one object for as long as the
-  table keeps it), and a move is checked by its mask (`hand & mask == mask`, the count);
-- a card bid: one interned move per face (the trick step's `MoveTable`), the legal list
-  built from the hand's runs of suits, the lowest copy held bid, the bids revealed, the
-  `repeat bidding while ...` clause and its actions run as the compiler built them.
+  pass moves (`PassMoves`: made on first use, of a class of the table's own), and a move
+  is checked by its class and its mask (`hand & mask == mask`, the count);
+- a card bid: one move per face (the step's `MoveTable`, whose moves carry their cards
+  and are of a class of the table's own), the legal list built from the hand's runs of
+  suits, the lowest copy held bid, the bids revealed, the `repeat bidding while ...`
+  clause and its actions run as the compiler built them.
 
 Each class also gets `walk`: the rest of the step at random, drawn as `randrange` over the
 legal list draws, so a playout makes the public loop's moves. The bodies of `legal_moves`
@@ -207,7 +208,7 @@ def _pass_body(w, names, today: str, copies, checked: bool, refuse: str, going: 
 def _bid_card(w, step):
     table = step.table
     names = {"BASE": w.bind("Base", steps.BidCard), "CLS": w.name("BidCard"),
-             "CARDS": w.bind("cards_of_move", table.cards_of_move), "BIDS": w.bind("bids_in", Filled(table.run_moves)),
+             "KIND": w.bind("CardMove", table.move_class), "BIDS": w.bind("bids_in", Filled(table.run_moves)),
              "STEP": w.bind("step", step),
              "VALUES": w.const("VALUES", tuple(step.values), "the bid each card makes")}
     copies = any(mask & (mask - 1) for mask in table.face_masks)
@@ -248,10 +249,10 @@ def _bid_body(w, step, copies: bool, owner: str, checked: bool, refuse: str, goi
     """Lines that check (`checked`) and play a card bid: the card (its lowest copy held) kept
     hidden until every seat has bid, then the bids revealed and the repeat clause read."""
     if checked:
-        head = ("entry = $CARDS.get(id(move))\nif entry is None:\n" + indent(refuse, 4)
-                + "seat = st.current_player\nheld = st.hands[seat] & entry[0]\nif not held:\n" + indent(refuse, 4))
+        head = ("if move.__class__ is not $KIND:\n" + indent(refuse, 4)
+                + "seat = st.current_player\nheld = st.hands[seat] & move.cards\nif not held:\n" + indent(refuse, 4))
     else:
-        head = "seat = st.current_player\n" + ("held = st.hands[seat] & $CARDS[id(move)][0]\n" if copies else "")
+        head = "seat = st.current_player\n" + ("held = st.hands[seat] & move.cards\n" if copies else "")
     card = ("card = move.arg\npending[seat] = card if held >> card & 1 else (held & -held).bit_length() - 1\n"
             if copies else "pending[seat] = move.arg\n")
     reveal = ("st.bid_cards = list(pending)\nst.bids = list(map($VALUES.__getitem__, pending))\n"
