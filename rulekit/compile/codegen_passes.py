@@ -21,6 +21,7 @@ and `apply` are handed to the generated state class too (`codegen.py`).
 from __future__ import annotations
 
 from itertools import combinations
+from math import comb
 from string import Template
 
 from ..engine import steps
@@ -46,11 +47,19 @@ class PassMoves(dict):
     stands for its cards)."""
 
     LIMIT = 50_000
+    #: a move space up to this size is coded for the history as each move is made
+    CODED = 25_000
 
-    def __init__(self, verb: str, texts):
+    def __init__(self, verb: str, texts, size: int):
         super().__init__()
         self.verb, self.texts = verb, texts
         self.kind = type("PassMove", (Move,), {"__slots__": (), "__module__": Move.__module__})
+        #: the rule set's `MoveCodes` (engine/history.py), set by the step's `enter`: a move is
+        #: coded when made, so that sealing a round finds every move coded (a pass move is
+        #: seldom played twice in a game, and the round that first plays one would code its
+        #: moves one by one); None for a move space too large to code whole
+        self.codes = None
+        self.coded = size <= self.CODED
 
     def __missing__(self, combo: tuple) -> Move:
         if len(self) >= self.LIMIT:
@@ -59,6 +68,8 @@ class PassMoves(dict):
         for card in combo:
             mask |= 1 << card
         move = self[combo] = self.kind(self.verb, mask, self.verb + " " + ", ".join(map(self.texts.__getitem__, combo)))
+        if self.codes is not None:
+            self.codes.encode((move,))
         return move
 
 
@@ -142,7 +153,7 @@ def _walk() -> str:
 def _pass(w, step):
     deck = step.deck
     plan = tuple(step.plan)
-    table = PassMoves("pass", tuple(deck.texts))
+    table = PassMoves("pass", tuple(deck.texts), sum(comb(deck.size, count) for count in {c for c, _ in plan}))
     names = {"BASE": w.bind("Base", steps.Pass), "CLS": w.name("Pass"), "MOVES": w.bind("pass_moves", table),
              "KIND": w.bind("PassMove", table.kind), "COMBINATIONS": w.bind("combinations", combinations)}
     if deck.size <= 8 * BYTES_READ:         # the hand's cards, a byte of ids at a time
@@ -162,7 +173,8 @@ def _pass(w, step):
                                        for c in range(deck.size)) if g & (g - 1)]
     enter = ("    def enter(self, st):\n        \"\"\"Seats pass cards this round unless the plan passes none.\"\"\"\n"
              + indent(today + "if count == 0 or offset % st.n == 0:\n    return False\n"
-                      "st.pending = [None] * st.n\nst.current_player = 0\nreturn True\n", 8))
+                      + ("$MOVES.codes = st.rules.move_codes\n" if table.coded else "")
+                      + "st.pending = [None] * st.n\nst.current_player = 0\nreturn True\n", 8))
     legal = _pass_legal(names, today, copies)
     body = enter + "\n" + _methods(legal, lambda checked, refuse, going, over: _pass_body(
         w, names, today, copies, checked, refuse, going, over))
