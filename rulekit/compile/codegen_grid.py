@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from string import Template
 
-from ..engine import grid_steps
+from ..engine import grid, grid_steps
 from ..engine.grid_moves import CellList
 from ..engine.moves import Move
 from .codegen import literal
@@ -181,7 +181,7 @@ def $NAME(st):
     checked by its cell mask, so changing it changes nothing; other lists as copies).\"\"\"
     gs = st.extra["grid"]
     if gs.effect is not None:
-        legal = st._legal = $STEP.legal(st)
+        legal = st._legal = $RELOCATIONS(st, gs)
         return list(legal)
     card = gs.revealed[st.current_player]
     occ = gs.occ
@@ -218,9 +218,13 @@ $SLIDE_CALLS        if found:
             return list(legal)
 """
 
-#: the slides into the rows (`BitBoard._row_slides`, written out with the frame's tables):
-#: each row of 1 to length - 1 cards, pushed from each side as far as the display stays
-#: within the board and joined (the pushed block meets every group's footprint on the row)
+#: the slides into the rows (what `grid.slides` defines, on the frame's bits): each row of 1
+#: to length - 1 cards, pushed from each side as far as the display stays within the board
+#: and joined. With the row's cards lifted, the others fall into groups above and below it;
+#: since the display was connected, each group reaches the neighbouring row, and the pushed
+#: block (with the sliding card) joins it exactly when it meets the group's footprint on the
+#: row: the cells next to the group's cells in the neighbouring row. A neighbouring row whose
+#: cards are one run is one group; only for the others are the groups flooded (`groups`).
 _ROW_SLIDES = """\
 def $NAME(occ, box, out):
     \"\"\"The slides into the display's rows, appended to `out` as `BitBoard.slides` gives them.\"\"\"
@@ -289,7 +293,7 @@ def $NAME(occ, box, out):
             s -= 1
 """
 
-#: ... and into the columns (`BitBoard._column_slides`)
+#: ... and into the columns, the same way across
 _COLUMN_SLIDES = """\
 def $NAME(occ, box, out):
     \"\"\"The slides into the display's columns, appended to `out` as `BitBoard.slides` gives them.\"\"\"
@@ -462,6 +466,28 @@ _MOVABLE = """\
     movable = movable_cards = $MOVE_KINDS[card] & $MOVE_SEATS[card][seat] & gs.mask & ~(($MOVE_OTHER >> card & 1) << card)
 """
 
+#: the moves of the pending effect (`PlaceCards._relocation_moves`): `move sun to 0,3` for each
+#: cell a movable card may go to, the interned move of the card's table; two movable cards
+#: with one text are told apart by their place, by the engine
+_RELOCATIONS = """\
+def $NAME(st, gs):
+    \"\"\"The legal moves of a pending `when placed` effect.\"\"\"
+    origin, moves = gs.origin, []
+    for entry in $PLAN(st, gs):
+        bit, mover, free, unique = entry
+        if not unique:
+            moves += $STEP._relocation_moves(gs, (entry,))
+            continue
+        cells = $MOVE_TABLE(mover, origin)[0]
+        while free:
+            low = free & -free
+            bit = low.bit_length() - 1
+            move = cells[bit]
+            moves.append(move if move is not None else $MOVE_OF(mover, origin, bit))
+            free ^= low
+    return moves
+"""
+
 #: a placed card with a `when placed` effect: the same seat decides its move, if it has one
 _EFFECT = """\
     if $MOVING >> card & 1:
@@ -607,6 +633,28 @@ def _board_tables(w, board) -> dict:
             "OUTSIDE": w.const("OUTSIDE", board.outside, "the frame's cells outside its interior")}
 
 
+def _keeps_connected(adjacency: int) -> int:
+    """The 3x3 neighbourhoods of a cell (bits 0-2 the row above, 3 and 5 the cells beside
+    it, 6-8 the row below; bit 4, the cell itself, unused) in which the neighbours it is
+    adjacent to are joined among themselves, as a mask of neighbourhoods: lifting the
+    cell's card then keeps a connected display connected (every path through the cell can
+    go around it). For the others the groups of the rest are worked out."""
+    cells = [(r, c) for r in range(3) for c in range(3)]
+    mask = 0
+    for ring in range(512):
+        here = {cells[i] for i in range(9) if ring >> i & 1 and i != 4}
+        near = set(grid.neighbours((1, 1), adjacency)) & here
+        reach, todo = set(list(near)[:1]), list(near)[:1]
+        while todo:
+            for cell in grid.neighbours(todo.pop(), adjacency):
+                if cell in here and cell not in reach:
+                    reach.add(cell)
+                    todo.append(cell)
+        if near <= reach:
+            mask |= 1 << ring
+    return mask
+
+
 def _plan(w, step, names) -> str:
     """The generated `PlaceCards._plan` (`_PLAN`); its name."""
     config, board = step.config, step.board
@@ -622,7 +670,7 @@ def _plan(w, step, names) -> str:
         MOVE_SEATS=w.const("MOVE_SEATS", tuple(e[1] for e in entries), "per card and seat, the owners' cards it moves"),
         MOVE_OTHER=w.const("MOVE_OTHER", sum(1 << card for card, e in enumerate(entries) if e[2]),
                            "the cards whose effect moves an `other` card, as a mask"))
-    keeps = sum(1 << ring for ring, kept in enumerate(board._keeps_connected) if kept)
+    keeps = _keeps_connected(board.adjacency)
     grow = "wide | wide << {0} | wide >> {0}" if board.adjacency == 8 else "wide | {1} << {0} | {1} >> {0}"
     name = w.name("plan")
     w.lines(Template(_PLAN).substitute(
@@ -650,9 +698,12 @@ def _slides(w, step, names) -> str:
             names, NAME=name, LENGTH=literal(board.cols), HEIGHT_LENGTH=literal(board.rows),
             ROW_CELLS=w.const("ROW_CELLS", tuple(board.row_cells), "the cells of each frame row"),
             COL_CELLS=w.const("COL_CELLS", tuple(board.col_cells), "the cells of each frame column"),
-            ABOVE=w.const("ABOVE", tuple(board.above), "the frame's cells above each row"),
-            LEFT_OF=w.const("LEFT_OF", tuple(board.left_of), "the frame's cells left of each column"),
-            COL_RUNS=w.const("COL_RUNS", tuple(board.col_runs), "k cells one above the other, by k"),
+            ABOVE=w.const("ABOVE", tuple((1 << r * board.width) - 1 for r in range(board.height + 1)),
+                          "the frame's cells above each row"),
+            LEFT_OF=w.const("LEFT_OF", tuple(board.rect(0, board.height - 1, 0, c - 1) for c in range(board.width + 1)),
+                            "the frame's cells left of each column"),
+            COL_RUNS=w.const("COL_RUNS", tuple(sum(1 << i * board.width for i in range(k)) for k in range(board.height + 2)),
+                             "k cells one above the other, by k"),
             GROUPS=w.bind("groups", board.groups), GROW_GROUP=grow.format(board.width),
             SPREAD_ROW=spread.format(1), SPREAD_COLUMN=spread.format(board.width),
             ROW=w.bind("row_word", "row"), LEFT=w.bind("left_word", "left"), RIGHT=w.bind("right_word", "right"),
@@ -676,7 +727,7 @@ def _placing(w, step) -> dict:
                  TEXTS=w.bind("texts", config.texts), CELLS=literal(step.cells),
                  SLOTS=w.const("SLOTS", tuple(config.kinds.of[c] for c in range(len(config.texts))),
                                "the kinds of card (`GridState.kind_cells`) each card is one of"),
-                 SLIDE_CELLS=w.bind("slide_cells", grid_steps.grid.slide_cells))
+                 SLIDE_CELLS=w.bind("slide_cells", grid.slide_cells))
     names["SLIDES"] = "" if not step.sliding else _slides(w, step, names)
     moving = _mask(step.movers)
     names["EFFECT"] = names["PLAN_METHOD"] = ""
@@ -685,6 +736,12 @@ def _placing(w, step) -> dict:
         names["EFFECT"] = Template(_EFFECT).substitute(
             names, MOVING=w.const("MOVING", moving, "the cards with a `when placed` effect, as a mask"))
         names["PLAN_METHOD"] = Template(_PLAN_METHOD).substitute(names)
+        names["RELOCATIONS"] = w.name("relocations")
+        w.lines(Template(_RELOCATIONS).substitute(names, NAME=names["RELOCATIONS"],
+                                                  MOVE_TABLE=w.bind("move_table", step.moves.table),
+                                                  MOVE_OF=w.bind("move_of", step.moves.move)))
+    else:
+        names["RELOCATIONS"] = w.bind("relocations", step.relocations)
     names["PUT"] = Template(_PUT).substitute(names)
     names["AFTER"] = _tail(w, step)
     for key, prefix, template in (("PLACED", "placed", _PLACED), ("PLACE", "place", _PLACE), ("SLIDE", "slide", _SLIDE),

@@ -407,6 +407,7 @@ $LOCALS$PLAIN$READ    return points
 
 #: the cards of one rule on the display, each given its points (`$$EXPR`)
 _PLAIN = """\
+    # the rule of cards $IDS
     cards = gs.mask & $CARDS
     while cards:
         low = cards & -cards
@@ -498,7 +499,8 @@ def _plain(w, rule, cards, owner: str, uses: set) -> str:
     here = w.bind("Here", Here) if "h" in source.uses else ""
     each = "".join("        " + Template(line).substitute(OWNER=owner, HERE=here) + "\n"
                    for word, line in _EACH if word in source.uses or (word == "seat" and re.search(r"\bseat\b", expr)))
-    return Template(_PLAIN).substitute(CARDS=literal(_mask(cards)), EACH=each, EXPR=expr)
+    return Template(_PLAIN).substitute(CARDS=literal(_mask(cards)), EACH=each, EXPR=expr,
+                                       IDS=", ".join(literal(card) for card in cards))
 
 
 def _reader(w, rule, card_points: str, owner: str) -> str:
@@ -551,8 +553,7 @@ $ROUND_POINTS    st.last_round = {"round": st.round, "bids": list(st.bids), "tri
     if st.dealer is not None:
         st.dealt[st.dealer] += 1
     gs = st.extra["grid"]
-    seat = None
-    ended = $END or not any(st.hands)
+$SEAT    ended = $END or not any(st.hands)
     if ended or st.round >= $RULES.max_rounds:
         $FINISH(st, ended)
         return
@@ -593,6 +594,7 @@ def emit(w, rules) -> str | None:
     grid.points_function = points         # the views' points too (`cardsets_expr.display_points`)
     names = {"NAME": w.name("end_round"), "SEAL": w.bind("seal", seal), "RULES": w.bind("rules", rules),
              "FINISH": finish, "END": end, "ROUND_POINTS": _round_points(w, rules),
+             "SEAT": "    seat = None             # the end test is about no seat\n" if re.search(r"\bseat\b", end) else "",
              "NEXT": "    if st.dealer is not None:\n        st.dealer = (st.dealer + 1) % st.n\n"
              if rules.dealer_then == "next" else ""}
     w.lines(Template(_END_ROUND).substitute(names))
