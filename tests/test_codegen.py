@@ -109,6 +109,58 @@ def test_every_round_ends_with_the_same_points_record_and_end_both_ways(path, va
     assert ours.view() == theirs.view() and ours.winners == theirs.winners and rounds >= 1
 
 
+FINAL_SCORE = """game "Ends"
+players 2..3
+deck {
+  suits red, blue
+  ranks 1..5
+  order rank
+}
+round {
+  deal 3 each
+  bid 0..3, in turn from dealer
+  tricks 3, first led by dealer, then by winner
+}
+follow {
+  otherwise -> same suit as lead if able
+}
+trick winner {
+  otherwise -> highest card of lead suit
+}
+score {
+  made -> 10 + bid
+  missed -> 0 - abs(tricks - bid) % 2
+}
+score at end -> tricks * 3 - bid
+end after 3 rounds
+winner highest score, then lowest abs(tricks - bid), then highest dealt
+"""
+
+
+def test_the_generated_end_of_a_game_gives_the_scores_and_winners_of_the_reference(monkeypatch):
+    """`score at end` and tie-breaks written out (codegen_round's finish) against `Ruleset.finish`."""
+    generated = rulekit.loads(FINAL_SCORE)
+    assert "def finish_" in codegen.source_of(generated.ruleset(3))
+    with monkeypatch.context() as patch:
+        patch.setattr(codegen, "ENABLED", False)
+        reference = rulekit.loads(FINAL_SCORE)
+        reference.ruleset(3), reference.ruleset(2)
+    ties = 0
+    for seed in range(60):
+        players = 2 + seed % 2
+        ours, theirs = generated.new_game(players, seed=seed), reference.new_game(players, seed=seed)
+        rng = random.Random(seed)
+        while not theirs.is_terminal:
+            legal = theirs.legal_moves()
+            move = legal[rng.randrange(len(legal))]
+            ours.apply(move.text)
+            theirs.apply(move)
+        assert (ours.scores, ours.winners, ours.view()) == (theirs.scores, theirs.winners, theirs.view())
+        top = sorted(theirs.scores)
+        ties += top[-1] == top[-2]
+    assert ties     # some games end level on score: the tie-breaks decide
+
+
 @pytest.mark.parametrize("path,variant", GAMES, ids=IDS)
 def test_a_playout_of_every_game_and_variant_makes_the_public_loop_moves(path, variant):
     game = rulekit.load(path, variant=variant)

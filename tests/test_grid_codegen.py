@@ -12,6 +12,7 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import rulekit
 from rulekit.compile import codegen
@@ -19,6 +20,7 @@ from rulekit.compile import codegen
 from codegen_check import assert_only_generator_names
 from rulekit.errors import IllegalMoveError
 from test_codegen import GAMES, _players, _reference
+from test_grid import boards
 
 HERE = Path(__file__).resolve().parent
 MADE = [str(p) for p in sorted((HERE / "grid_games").glob("*.rules"))]
@@ -99,3 +101,61 @@ def test_an_illegal_grid_move_changes_nothing(path, variant):
                 assert (state.view(), state.history) == before
             stale = legal
             state.apply(legal[rng.randrange(len(legal))])
+
+
+SLIDING = """
+game "Slides"
+players 2
+player decks red, blue {{
+  sun 1, sun 2, sun 3, sun 4, sun 5, sun 6, sun 7, sun 8
+               scores 1
+  gust 9       is placed by sliding into a row or column
+}}
+board {rows}x{cols}, floating, place adjacent{adjacency}
+setup {{
+  shuffle each deck
+  draw 1 each
+}}
+round {{
+  choose a card, simultaneous
+  reveal
+  place revealed cards, highest number first
+  draw 1 each
+}}
+score at end -> sum(display, own, points)
+end when count(display) = {cells}
+winner highest score
+"""
+_SLIDERS: dict = {}
+
+
+def _generated_slides(rows: int, cols: int, adjacency: int):
+    """The board and the generated row and column slide functions of a game on that board."""
+    key = (rows, cols, adjacency)
+    if key not in _SLIDERS:
+        rules = rulekit.loads(SLIDING.format(rows=rows, cols=cols, adjacency=adjacency, cells=rows * cols)).ruleset(2)
+        source, bound, _, _ = codegen.generate(rules)
+        namespace = {"__name__": "slides", "__builtins__": codegen._BUILTINS, **bound}
+        exec(compile(source, "<slides>", "exec"), namespace)
+        found = [namespace[name] for name in sorted(namespace) if name.startswith(("row_slides_", "column_slides_"))]
+        _SLIDERS[key] = rules.grid.config.board, sorted(found, key=lambda f: not f.__name__.startswith("row"))
+    return _SLIDERS[key]
+
+
+@settings(max_examples=300, deadline=None)
+@given(boards(), st.integers(-9, 9), st.integers(-9, 9))
+def test_the_generated_slides_are_those_of_the_geometry(board, dr, dc):
+    """`row_slides_N` and `column_slides_N` (the generated slides, on the frame's bits) give
+    the slides `grid.slides` defines, through `BitBoard.slides`, wherever the display lies."""
+    from rulekit.engine.grid_state import GridState
+
+    rows, cols, adjacency, d = board
+    if not d:
+        return
+    bits, (by_row, by_column) = _generated_slides(rows, cols, adjacency)
+    gs = GridState(2, bits)
+    gs.load({(r + dr, c + dc): card for (r, c), card in d.items()})
+    found = []
+    by_row(gs.occ, gs.box, found)
+    by_column(gs.occ, gs.box, found)
+    assert found == bits.slides(gs.occ, gs.box, "row or column")

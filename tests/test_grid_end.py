@@ -59,6 +59,8 @@ LINES = LINES.replace("all(adjacent4, own) and any(column, opponent) then 5 else
                       "if count(adjacent4, own) > 1 and any(column, opponent) then 5 else 1")
 
 TEXTS = {"duell": DUELL, "copies": COPIES, "lines": LINES}
+#: the grid games written for the generator's tests, where present (other boards and placings)
+TEXTS.update({path.stem: path.read_text() for path in sorted((ROOT / "tests" / "grid_games").glob("*.rules"))})
 
 
 def _games(text: str, monkeypatch):
@@ -85,15 +87,14 @@ def _position(game, cells, cards, hands):
     return {"players": 2, "phase": "choose", "current_player": 0, "hands": held, "display": display}
 
 
-CELLS = [(r, c) for r in range(4) for c in range(4)]
-
-
-def _connected(cells) -> bool:
+def _connected(cells, adjacency: int) -> bool:
     seen, todo = {cells[0]}, [cells[0]]
     while todo:
         r, c = todo.pop()
         for dr, dc in itertools.product((-1, 0, 1), repeat=2):
             near = (r + dr, c + dc)
+            if adjacency == 4 and dr and dc:
+                continue
             if near in cells and near not in seen:
                 seen.add(near)
                 todo.append(near)
@@ -112,9 +113,10 @@ def pairs():
 @given(name=st_.sampled_from(sorted(TEXTS)), data=st_.data())
 def test_generated_points_scores_and_winners_equal_the_closures_on_random_positions(pairs, name, data):
     generated, reference = pairs[name]
-    size = generated.ruleset(2).deck.size
-    cells = data.draw(st_.permutations(CELLS))[:data.draw(st_.integers(1, 12))]
-    if not _connected(cells):
+    size, config = generated.ruleset(2).deck.size, generated.ruleset(2).grid.config
+    board = [(r, c) for r in range(config.rows) for c in range(config.cols)]
+    cells = data.draw(st_.permutations(board))[:data.draw(st_.integers(1, len(board) - 1))]
+    if not _connected(cells, config.adjacency):
         cells = cells[:1]
     order = data.draw(st_.permutations(range(size)))
     cards, hands = order[:len(cells)], order[len(cells):len(cells) + data.draw(st_.integers(0, 6))]

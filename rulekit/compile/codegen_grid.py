@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from string import Template
 
-from ..engine import grid_steps
+from ..engine import grid, grid_steps
 from ..engine.grid_moves import CellList
 from ..engine.moves import Move
 from .codegen import literal
@@ -181,15 +181,15 @@ def $NAME(st):
     checked by its cell mask, so changing it changes nothing; other lists as copies).\"\"\"
     gs = st.extra["grid"]
     if gs.effect is not None:
-        legal = st._legal = $STEP.legal(st)
+        legal = st._legal = $RELOCATIONS(st, gs)
         return list(legal)
     card = gs.revealed[st.current_player]
     occ = gs.occ
     if not occ:
         legal = st._legal = $LISTED($TEXTS[card], gs.origin, 1 << gs.bit_of((0, 0)))
         return legal
-$SLIDES    box = gs._box or gs.box
-    wide = occ | occ << 1 | occ >> 1
+    box = gs._box or gs.box
+$SLIDES    wide = occ | occ << 1 | occ >> 1
     free = $GROW & ~occ & $ROWS_WINDOW[box[0] * $HEIGHT + box[1]] & $COLS_WINDOW[box[2] * $WIDTH + box[3]]
     text, origin = $TEXTS[card], gs.origin
     table = $TABLES.get((text, origin)) or $TABLE(text, origin)
@@ -212,10 +212,147 @@ $SLIDES    box = gs._box or gs.box
 
 _SLIDES_LEGAL = """\
     if $SLIDING >> card & 1:
-        legal = $STEP._slides(gs, card, $LINES[card])
-        if legal:
-            st._legal = legal
+        found = []
+$SLIDE_CALLS        if found:
+            legal = st._legal = $STEP._slide_moves(gs, card, found)
             return list(legal)
+"""
+
+#: the slides into the rows (what `grid.slides` defines, on the frame's bits): each row of 1
+#: to length - 1 cards, pushed from each side as far as the display stays within the board
+#: and joined. With the row's cards lifted, the others fall into groups above and below it;
+#: since the display was connected, each group reaches the neighbouring row, and the pushed
+#: block (with the sliding card) joins it exactly when it meets the group's footprint on the
+#: row: the cells next to the group's cells in the neighbouring row. A neighbouring row whose
+#: cards are one run is one group; only for the others are the groups flooded (`groups`).
+_ROW_SLIDES = """\
+def $NAME(occ, box, out):
+    \"\"\"The slides into the display's rows, appended to `out` as `BitBoard.slides` gives them.\"\"\"
+    r0, r1, c0, c1 = box
+    for r in range(r0, r1 + 1):
+        line = occ & $ROW_CELLS[r]
+        k = line.bit_count()
+        if not 0 < k < $LENGTH:
+            continue
+        low, high = (line & -line).bit_length() - 1, line.bit_length() - 1
+        rest = occ ^ line
+        if not rest:
+            out.append(($ROW, r, $LEFT, line, 1, high - k + 1, high - k))
+            out.append(($ROW, r, $RIGHT, line, 1, low, low + k))
+            continue
+        here = $ROW_CELLS[r]
+        feet = []
+        part = rest & $ABOVE[r]
+        near = part & $ROW_CELLS[r - 1]
+        if near:
+            starts = near & ~(near << 1)
+            if starts & starts - 1:
+                for group in $GROUPS(part):
+                    wide = group | group << 1 | group >> 1
+                    feet.append(($GROW_GROUP) & here)
+            else:
+                feet.append(($SPREAD_ROW) << $WIDTH)
+        part = rest & ~$ABOVE[r + 1]
+        near = part & $ROW_CELLS[r + 1]
+        if near:
+            starts = near & ~(near << 1)
+            if starts & starts - 1:
+                for group in $GROUPS(part):
+                    wide = group | group << 1 | group >> 1
+                    feet.append(($GROW_GROUP) & here)
+            else:
+                feet.append(($SPREAD_ROW) >> $WIDTH)
+        first, last = c0, c1
+        while not rest & $COL_CELLS[first]:
+            first += 1
+        while not rest & $COL_CELLS[last]:
+            last -= 1
+        base = r * $WIDTH
+        block = (1 << k + 1) - 1
+        front = high - base
+        s, bottom = first + $LENGTH - 1 - front, max(last - $LENGTH + k + 1 - front, 0)
+        while s >= bottom:
+            at = base + front + s - k
+            for foot in feet:
+                if not foot >> at & block:
+                    break
+            else:
+                out.append(($ROW, r, $LEFT, line, 1, at + 1, at))
+                break
+            s -= 1
+        front = low - base
+        s, bottom = front - last + $LENGTH - 1, max(front + k - first - $LENGTH + 1, 0)
+        while s >= bottom:
+            at = base + front - s
+            for foot in feet:
+                if not foot >> at & block:
+                    break
+            else:
+                out.append(($ROW, r, $RIGHT, line, 1, at, at + k))
+                break
+            s -= 1
+"""
+
+#: ... and into the columns, the same way across
+_COLUMN_SLIDES = """\
+def $NAME(occ, box, out):
+    \"\"\"The slides into the display's columns, appended to `out` as `BitBoard.slides` gives them.\"\"\"
+    r0, r1, c0, c1 = box
+    for c in range(c0, c1 + 1):
+        line = occ & $COL_CELLS[c]
+        k = line.bit_count()
+        if not 0 < k < $HEIGHT_LENGTH:
+            continue
+        low, high = $ROW_OF[(line & -line).bit_length() - 1], $ROW_OF[line.bit_length() - 1]
+        rest = occ ^ line
+        if not rest:
+            out.append(($COLUMN, c, $TOP, line, $WIDTH, (high - k + 1) * $WIDTH + c, (high - k) * $WIDTH + c))
+            out.append(($COLUMN, c, $BOTTOM, line, $WIDTH, low * $WIDTH + c, (low + k) * $WIDTH + c))
+            continue
+        here = $COL_CELLS[c]
+        feet = []
+        part = rest & $LEFT_OF[c]
+        near = part & $COL_CELLS[c - 1]
+        if near:
+            starts = near & ~(near << $WIDTH)
+            if starts & starts - 1:
+                for group in $GROUPS(part):
+                    wide = group | group << 1 | group >> 1
+                    feet.append(($GROW_GROUP) & here)
+            else:
+                feet.append(($SPREAD_COLUMN) << 1)
+        part = rest & ~$LEFT_OF[c + 1]
+        near = part & $COL_CELLS[c + 1]
+        if near:
+            starts = near & ~(near << $WIDTH)
+            if starts & starts - 1:
+                for group in $GROUPS(part):
+                    wide = group | group << 1 | group >> 1
+                    feet.append(($GROW_GROUP) & here)
+            else:
+                feet.append(($SPREAD_COLUMN) >> 1)
+        first, last = $ROW_OF[(rest & -rest).bit_length() - 1], $ROW_OF[rest.bit_length() - 1]
+        block = $COL_RUNS[k + 1]
+        s, bottom = first + $HEIGHT_LENGTH - 1 - high, max(last - $HEIGHT_LENGTH + k + 1 - high, 0)
+        while s >= bottom:
+            at = (high + s - k) * $WIDTH + c
+            for foot in feet:
+                if not foot >> at & block:
+                    break
+            else:
+                out.append(($COLUMN, c, $TOP, line, $WIDTH, at + $WIDTH, at))
+                break
+            s -= 1
+        s, bottom = low - last + $HEIGHT_LENGTH - 1, max(low + k - first - $HEIGHT_LENGTH + 1, 0)
+        while s >= bottom:
+            at = (low - s) * $WIDTH + c
+            for foot in feet:
+                if not foot >> at & block:
+                    break
+            else:
+                out.append(($COLUMN, c, $BOTTOM, line, $WIDTH, at, at + k * $WIDTH))
+                break
+            s -= 1
 """
 
 #: a place move of the listed cells, or a slide or a card moved (in the short list of the
@@ -327,6 +464,28 @@ $MOVABLE    where, at, occ = gs.where, gs.at, gs.occ
 #: the cards the effect may move, from the words of `move one ... card` as masks
 _MOVABLE = """\
     movable = movable_cards = $MOVE_KINDS[card] & $MOVE_SEATS[card][seat] & gs.mask & ~(($MOVE_OTHER >> card & 1) << card)
+"""
+
+#: the moves of the pending effect (`PlaceCards._relocation_moves`): `move sun to 0,3` for each
+#: cell a movable card may go to, the interned move of the card's table; two movable cards
+#: with one text are told apart by their place, by the engine
+_RELOCATIONS = """\
+def $NAME(st, gs):
+    \"\"\"The legal moves of a pending `when placed` effect.\"\"\"
+    origin, moves = gs.origin, []
+    for entry in $PLAN(st, gs):
+        bit, mover, free, unique = entry
+        if not unique:
+            moves += $STEP._relocation_moves(gs, (entry,))
+            continue
+        cells = $MOVE_TABLE(mover, origin)[0]
+        while free:
+            low = free & -free
+            bit = low.bit_length() - 1
+            move = cells[bit]
+            moves.append(move if move is not None else $MOVE_OF(mover, origin, bit))
+            free ^= low
+    return moves
 """
 
 #: a placed card with a `when placed` effect: the same seat decides its move, if it has one
@@ -474,6 +633,28 @@ def _board_tables(w, board) -> dict:
             "OUTSIDE": w.const("OUTSIDE", board.outside, "the frame's cells outside its interior")}
 
 
+def _keeps_connected(adjacency: int) -> int:
+    """The 3x3 neighbourhoods of a cell (bits 0-2 the row above, 3 and 5 the cells beside
+    it, 6-8 the row below; bit 4, the cell itself, unused) in which the neighbours it is
+    adjacent to are joined among themselves, as a mask of neighbourhoods: lifting the
+    cell's card then keeps a connected display connected (every path through the cell can
+    go around it). For the others the groups of the rest are worked out."""
+    cells = [(r, c) for r in range(3) for c in range(3)]
+    mask = 0
+    for ring in range(512):
+        here = {cells[i] for i in range(9) if ring >> i & 1 and i != 4}
+        near = set(grid.neighbours((1, 1), adjacency)) & here
+        reach, todo = set(list(near)[:1]), list(near)[:1]
+        while todo:
+            for cell in grid.neighbours(todo.pop(), adjacency):
+                if cell in here and cell not in reach:
+                    reach.add(cell)
+                    todo.append(cell)
+        if near <= reach:
+            mask |= 1 << ring
+    return mask
+
+
 def _plan(w, step, names) -> str:
     """The generated `PlaceCards._plan` (`_PLAN`); its name."""
     config, board = step.config, step.board
@@ -489,7 +670,7 @@ def _plan(w, step, names) -> str:
         MOVE_SEATS=w.const("MOVE_SEATS", tuple(e[1] for e in entries), "per card and seat, the owners' cards it moves"),
         MOVE_OTHER=w.const("MOVE_OTHER", sum(1 << card for card, e in enumerate(entries) if e[2]),
                            "the cards whose effect moves an `other` card, as a mask"))
-    keeps = sum(1 << ring for ring, kept in enumerate(board._keeps_connected) if kept)
+    keeps = _keeps_connected(board.adjacency)
     grow = "wide | wide << {0} | wide >> {0}" if board.adjacency == 8 else "wide | {1} << {0} | {1} >> {0}"
     name = w.name("plan")
     w.lines(Template(_PLAN).substitute(
@@ -499,6 +680,40 @@ def _plan(w, step, names) -> str:
         SAME_TEXT=w.const("SAME_TEXT", tuple(same), "per card, the cards with its text"),
         GROW_REST=grow.format(board.width, "rest"), GROW_PART=grow.format(board.width, "part")))
     return name
+
+
+def _slides(w, step, names) -> str:
+    """The slides of the place list (`_SLIDES_LEGAL`): a generated function per direction
+    that some card slides in; the cards that slide in each as masks."""
+    board, lines = step.board, step.config.slides
+    calls = []
+    for direction, template in (("row", _ROW_SLIDES), ("column", _COLUMN_SLIDES)):
+        cards = sum(1 << card for card, named in enumerate(lines) if named is not None and direction in named)
+        if not cards:
+            continue
+        name = w.name(direction + "_slides")
+        spread = "near | near << {0} | near >> {0}" if board.adjacency == 8 else "near"
+        grow = "wide | wide << {0} | wide >> {0}" if board.adjacency == 8 else "wide | group << {0} | group >> {0}"
+        w.lines(Template(template).substitute(
+            names, NAME=name, LENGTH=literal(board.cols), HEIGHT_LENGTH=literal(board.rows),
+            ROW_CELLS=w.const("ROW_CELLS", tuple(board.row_cells), "the cells of each frame row"),
+            COL_CELLS=w.const("COL_CELLS", tuple(board.col_cells), "the cells of each frame column"),
+            ABOVE=w.const("ABOVE", tuple((1 << r * board.width) - 1 for r in range(board.height + 1)),
+                          "the frame's cells above each row"),
+            LEFT_OF=w.const("LEFT_OF", tuple(board.rect(0, board.height - 1, 0, c - 1) for c in range(board.width + 1)),
+                            "the frame's cells left of each column"),
+            COL_RUNS=w.const("COL_RUNS", tuple(sum(1 << i * board.width for i in range(k)) for k in range(board.height + 2)),
+                             "k cells one above the other, by k"),
+            GROUPS=w.bind("groups", board.groups), GROW_GROUP=grow.format(board.width),
+            SPREAD_ROW=spread.format(1), SPREAD_COLUMN=spread.format(board.width),
+            ROW=w.bind("row_word", "row"), LEFT=w.bind("left_word", "left"), RIGHT=w.bind("right_word", "right"),
+            COLUMN=w.bind("column_word", "column"), TOP=w.bind("top_word", "top"),
+            BOTTOM=w.bind("bottom_word", "bottom")))
+        mask = w.const("SLIDES_" + direction.upper(), cards, f"the cards that slide into a {direction}, as a mask")
+        calls.append(f"        if {mask} >> card & 1:\n            {name}(occ, box, found)\n")
+    return Template(_SLIDES_LEGAL).substitute(
+        names, SLIDING=w.const("SLIDING", step.sliding, "the cards placed by sliding, as a mask"),
+        SLIDE_CALLS="".join(calls))
 
 
 def _placing(w, step) -> dict:
@@ -512,12 +727,8 @@ def _placing(w, step) -> dict:
                  TEXTS=w.bind("texts", config.texts), CELLS=literal(step.cells),
                  SLOTS=w.const("SLOTS", tuple(config.kinds.of[c] for c in range(len(config.texts))),
                                "the kinds of card (`GridState.kind_cells`) each card is one of"),
-                 SLIDE_CELLS=w.bind("slide_cells", grid_steps.grid.slide_cells))
-    names["SLIDES"] = ""
-    if step.sliding:
-        names["SLIDES"] = Template(_SLIDES_LEGAL).substitute(
-            names, SLIDING=w.const("SLIDING", step.sliding, "the cards placed by sliding, as a mask"),
-            LINES=w.bind("lines", config.slides))
+                 SLIDE_CELLS=w.bind("slide_cells", grid.slide_cells))
+    names["SLIDES"] = "" if not step.sliding else _slides(w, step, names)
     moving = _mask(step.movers)
     names["EFFECT"] = names["PLAN_METHOD"] = ""
     if moving:
@@ -525,6 +736,12 @@ def _placing(w, step) -> dict:
         names["EFFECT"] = Template(_EFFECT).substitute(
             names, MOVING=w.const("MOVING", moving, "the cards with a `when placed` effect, as a mask"))
         names["PLAN_METHOD"] = Template(_PLAN_METHOD).substitute(names)
+        names["RELOCATIONS"] = w.name("relocations")
+        w.lines(Template(_RELOCATIONS).substitute(names, NAME=names["RELOCATIONS"],
+                                                  MOVE_TABLE=w.bind("move_table", step.moves.table),
+                                                  MOVE_OF=w.bind("move_of", step.moves.move)))
+    else:
+        names["RELOCATIONS"] = w.bind("relocations", step.relocations)
     names["PUT"] = Template(_PUT).substitute(names)
     names["AFTER"] = _tail(w, step)
     for key, prefix, template in (("PLACED", "placed", _PLACED), ("PLACE", "place", _PLACE), ("SLIDE", "slide", _SLIDE),

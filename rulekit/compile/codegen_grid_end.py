@@ -5,15 +5,17 @@ board (`player decks`), the generator writes what `Ruleset.end_round` and `Rules
 (`compile/game.py`, which stay the reference) do with the compiler's closures, as plain
 functions of the generated module:
 
-- `card_points_N(st, gs)`: the points of every card on the display, `{card: points}`,
+- `display_points_N(st, gs)`: the points of every card on the display, `{card: points}`,
   worked out once per position (the memo of `GridState.points_memo`, shared with the
-  closures of `compile/cardsets_expr.py`). Each card's `scores` rule becomes one function
-  over the display's bit masks: `count`/`any` of a set of places (`adjacent8`, `row +
-  column`, `corners`, ...) with a condition of card words are ANDs of the board's cell
-  tables (written in as literals) and a bit count; `in corner` reads the region masks;
-  `max(adjacent4, own, points)` reads the other cards' points through the memo, in card
-  order, exactly as `card_points` does (cards are scored left to right, top to bottom; a card
-  being worked out reads 0, which breaks copy cycles).
+  closures of `compile/cardsets_expr.py`; the views' `points` read it too). Each card's
+  `scores` rule becomes plain code over the display's bit masks: `count`/`any` of a set of
+  places (`adjacent8`, `row + column`, `corners`, ...) with a condition of card words are
+  ANDs of the board's cell tables (written in as literals) and a bit count; `in corner`
+  reads the region masks. The rules that read no other card's points are worked out first,
+  card by card in one loop per rule; then those that do (`max(adjacent4, own, points)`),
+  each a function, left to right and top to bottom, reading other cards' points through the
+  memo in card order exactly as `card_points` does (a card being worked out reads 0, which
+  breaks copy cycles).
 - `finish_N(st, ended)`: the final scores (`score at end -> ...`) and the winners (each
   `winner` key for the seats still tied), with set expressions over the display such as
   `sum(display, own, points)` or `count(display, own and points > 0)` written as masks
@@ -21,8 +23,10 @@ functions of the generated module:
 - `end_round_N(st)`: the history seal, the round's record (`last_round`), the end test
   (`end when count(display) = 16` is a bit count), and the game's end or the next round.
 
-Whatever the writer does not know (a name of another mechanism, a fold over seats, a table)
-is called as the closure the compiler built for that very node, so the generated code
+Game-level expressions go through `codegen_exprs.Expressions` (names, tables, folds over
+seats), with the functions of card sets written here. Whatever neither writer knows (a name
+of another mechanism, a condition about a member that needs its own card) is called as the
+closure the compiler built for that very node, so the generated code
 computes exactly what the closures do: `tests/test_grid_end.py` checks it on random
 positions, `tests/test_codegen.py` move for move against `RULEKIT_CODEGEN=0`. Values from
 the rule file enter only as masks, numbers and tables of them (`Writer.const`).
@@ -58,9 +62,10 @@ class _Source:
     caller then calls the node's compiled closure (`fallback`).
 
     `scope` is "rule" inside a card's rule (variables `st`, `gs`, `points`, `card`, `seat`,
-    and on demand `occ`, `bit`, `regions`, `kinds`, `h`), "game" at game level (`st`, `gs`,
-    `seat`, and `points` once every card's points are known), "member" for the cards of a
-    set at game level (the member is `c`). `uses` collects the variables the text needs."""
+    and on demand `occ`, `bit`, `regions`, `kinds`, `h`), "game" for a set function at game
+    level (`game_call`: `st`, `gs`, the seat variable, and `points` once every card's points
+    are known), "member" for the cards of such a set (the member is `c`). `uses` collects
+    the variables the text needs."""
 
     def __init__(self, w, compiler, points_of: str | None):
         self.w, self.compiler, self.words = w, compiler, compiler.words
@@ -79,7 +84,7 @@ class _Source:
             raise _Unwritable(node)
         fn = self.w.bind("closure", found.fn)
         self.uses.add("h")
-        return f"{fn}(h, seat)"
+        return f"{fn}(h, {self.seat})"
 
     def write(self, node) -> str:
         method = getattr(self, "_" + type(node).__name__.lower(), None)
@@ -96,7 +101,8 @@ class _Source:
     # ---- numbers and conditions -------------------------------------------------------------
 
     def _int(self, node):
-        return literal(node.value)
+        text = literal(node.value)
+        return f"({text})" if node.value < 0 else text
 
     def _if(self, node):
         return f"({self.write(node.then)} if {self.write(node.condition)} else {self.write(node.otherwise)})"
@@ -221,10 +227,10 @@ class _Source:
                 kept = words.kept
                 slots = [None if kept is None else kept.index.get(mask) for mask in words.seat_masks]
                 if None in slots:
-                    own = f"gs.cells_of({self.const('SEAT_CARDS', tuple(words.seat_masks))}[seat])"
+                    own = f"gs.cells_of({self.const('SEAT_CARDS', tuple(words.seat_masks))}[{self.seat}])"
                 else:
                     self.uses.add("kinds")
-                    own = f"kinds[{self.const('SEAT_SLOT', tuple(slots))}[seat]]"
+                    own = f"kinds[{self.const('SEAT_SLOT', tuple(slots))}[{self.seat}]]"
                 return own if name == "own" else f"(occ & ~{own})"
             if name == "other":
                 self.uses.add("bit")
@@ -401,6 +407,7 @@ $LOCALS$PLAIN$READ    return points
 
 #: the cards of one rule on the display, each given its points (`$$EXPR`)
 _PLAIN = """\
+    # the rule of cards $IDS
     cards = gs.mask & $CARDS
     while cards:
         low = cards & -cards
@@ -489,12 +496,11 @@ def _plain(w, rule, cards, owner: str, uses: set) -> str:
     source = _Source(w, compiler, None)
     expr = source.write(node)
     uses |= source.uses
-    if "h" in source.uses:
-        source.uses.add("seat")
     here = w.bind("Here", Here) if "h" in source.uses else ""
     each = "".join("        " + Template(line).substitute(OWNER=owner, HERE=here) + "\n"
                    for word, line in _EACH if word in source.uses or (word == "seat" and re.search(r"\bseat\b", expr)))
-    return Template(_PLAIN).substitute(CARDS=literal(_mask(cards)), EACH=each, EXPR=expr)
+    return Template(_PLAIN).substitute(CARDS=literal(_mask(cards)), EACH=each, EXPR=expr,
+                                       IDS=", ".join(literal(card) for card in cards))
 
 
 def _reader(w, rule, card_points: str, owner: str) -> str:
@@ -547,8 +553,7 @@ $ROUND_POINTS    st.last_round = {"round": st.round, "bids": list(st.bids), "tri
     if st.dealer is not None:
         st.dealt[st.dealer] += 1
     gs = st.extra["grid"]
-    seat = None
-    ended = $END or not any(st.hands)
+$SEAT    ended = $END or not any(st.hands)
     if ended or st.round >= $RULES.max_rounds:
         $FINISH(st, ended)
         return
@@ -589,6 +594,7 @@ def emit(w, rules) -> str | None:
     grid.points_function = points         # the views' points too (`cardsets_expr.display_points`)
     names = {"NAME": w.name("end_round"), "SEAL": w.bind("seal", seal), "RULES": w.bind("rules", rules),
              "FINISH": finish, "END": end, "ROUND_POINTS": _round_points(w, rules),
+             "SEAT": "    seat = None             # the end test is about no seat\n" if re.search(r"\bseat\b", end) else "",
              "NEXT": "    if st.dealer is not None:\n        st.dealer = (st.dealer + 1) % st.n\n"
              if rules.dealer_then == "next" else ""}
     w.lines(Template(_END_ROUND).substitute(names))

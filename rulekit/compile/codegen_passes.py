@@ -27,7 +27,10 @@ from ..engine.cardsets import cards_of
 from ..engine.moves import Move
 from .codegen_tricks import indent
 
-#: a move of this kind held by the state's apply: the state class's base does the rest
+#: the state takes a class of its own while a pass or a card bid decides (compile/codegen.py)
+OWN_STATE_CLASS = True
+
+#: the end of the state's `apply` after a move that leaves the step going, and after one that ends it
 _GOING = "st._legal = None\nst._history.append(move)\nreturn"
 _OVER = "st._legal = None\nst._history.append(move)\nst.advance()\nreturn"
 
@@ -87,12 +90,15 @@ def _lines(head: str, parts, sep: str, close: str) -> str:
 def emit(w, step):
     """Write the class for a pass or a card bid: (its name, the bodies of legal moves and of
     apply for the generated state), or None for any other step. In the apply body,
-    `$STATE` stands for the state's base class."""
+    `$STATE` stands for the state's base class. The trump of the highest bid card, which
+    takes no decision, gets its class and no bodies."""
     kind = getattr(type(step), "generated_from", type(step))
     if kind is steps.Pass:
         return _pass(w, step)
     if kind is steps.BidCard:
         return _bid_card(w, step)
+    if kind is steps.TrumpFromBid:
+        return _trump(w, step)
     return None
 
 
@@ -252,3 +258,25 @@ def _bid_body(w, step, copies: bool, owner: str, checked: bool, refuse: str, goi
               "st.pending = [None] * n\nst.revealed = True\n")
     return (head + "pending = st.pending\n" + card + _next_seat(going) + reveal
             + _repeat(w, step, owner, going, over) + over + "\n")
+
+
+# ---- the trump of the highest bid card ---------------------------------------------------------
+
+_TRUMP = """\
+class $CLS($BASE):
+    \"\"\"Generated: the trump is the suit of the highest bid card.\"\"\"
+    generated_from = $BASE
+
+    def enter(self, st):
+        st.trump = $SUITS[st.bid_cards[$HIGHEST(st)]]
+        return False
+"""
+
+
+def _trump(w, step):
+    """`trump colour of highest bid`: the highest bidder is the compiler's seat rule, bound in."""
+    names = {"CLS": w.name("TrumpFromBid"), "BASE": w.bind("Base", steps.TrumpFromBid),
+             "HIGHEST": w.bind("highest_bidder", step.highest_bidder),
+             "SUITS": w.const("SUITS", tuple(step.deck.suit), "the suit of each card")}
+    w.lines(Template(_TRUMP).substitute(names))
+    return names["CLS"], None, None

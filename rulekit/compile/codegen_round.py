@@ -32,7 +32,7 @@ $POINTS    scores = st.scores
     ended = $END
     if ended or st.round >= $RULES.max_rounds:
         st.bids, st.tricks_won = list(bids), list(won)      # the record keeps the round's own lists
-        $RULES.finish(st, ended)
+        $FINISH(st, ended)
         return
     st.round += 1
 $NEXT    n = st.n                            # the next round starts as `Ruleset.reset_round` starts it
@@ -40,6 +40,23 @@ $NEXT    n = st.n                            # the next round starts as `Ruleset
     st.tricks_won, st.taken = [0] * n, [0] * n
     st.trick, st.last_trick, st.lead, st.trump = [], [], -1, $TRUMP
     st.tricks_played, st.revealed, st.leader = 0, False, None
+"""
+
+_FINISH = """\
+def $NAME(st, ended):
+    \"\"\"The game is over: by its end condition (`ended`) or stopped by the round cap (then
+    nobody won); the winners are the seats whose keys are highest, compared in order.\"\"\"
+$FINAL    st.is_terminal = True
+    st.current_player = None
+    seats = list(range(st.n)) if ended else []
+$KEYS    st.winners = seats
+"""
+
+_KEY = """\
+    if len(seats) > 1:
+        keys = {seat: $KEY for seat in seats}
+        best = max(keys.values())
+        seats = [seat for seat in seats if keys[seat] == best]
 """
 
 _ENTER_ROUND = """\
@@ -70,8 +87,44 @@ def emit(w, rules) -> str | None:
              "NEXT": "    if st.dealer is not None:\n        st.dealer = (st.dealer + 1) % st.n\n"
              if rules.dealer_then == "next" else ""}
     names["POINTS"] = _points(w, rules)
+    names["FINISH"] = _finish(w, rules)
     w.lines(Template(_END_ROUND).substitute(names))
     return names["NAME"]
+
+
+def _finish(w, rules) -> str:
+    """The end of the game (`Ruleset.finish`, `winners_of`) with the `score at end` points and
+    the winner keys written out; `rules.finish` itself when they cannot be (or the rules no
+    longer run the closures compiled from them)."""
+    nodes, compiler = rules.expr_nodes, rules.expr_compiler
+    fallback = f"{w.bind('rules', rules)}.finish"
+    keys = nodes.get("winner", [])
+    if compiler is None or len(keys) != len(rules.winner_keys) or not all(
+            _compiled(compiler, node) is fn for (_, node), (_, fn) in zip(keys, rules.winner_keys)):
+        return fallback
+    if ("final" in nodes or rules.final_score is not None) and _compiled(compiler, nodes.get("final")) \
+            is not rules.final_score:
+        return fallback
+    exprs = Expressions(w, compiler)
+    try:
+        final = ""
+        if "final" in nodes:
+            final = (f"    finals = [{exprs.write(nodes['final'], 'seat')} for seat in range(st.n)]\n"
+                     "    st.scores = [st.scores[seat] + finals[seat] for seat in range(st.n)]\n")
+        written = "".join(Template(_KEY).substitute(KEY=exprs.write(node, "seat") if sign > 0
+                                                    else f"-{exprs.write(node, 'seat')}")
+                          for sign, node in keys)
+    except NotWritten:
+        return fallback
+    name = w.name("finish")
+    w.lines(Template(_FINISH).substitute(NAME=name, FINAL=final, KEYS=written))
+    return name
+
+
+def _compiled(compiler, node):
+    """The closure the compiler built for `node`, or None."""
+    found = compiler.compiled.get(id(node)) if node is not None else None
+    return found.fn if found is not None else None
 
 
 def emit_enter(w, rules) -> str | None:
@@ -149,11 +202,12 @@ def _written_cases(w, rules) -> str | None:
     if nodes is None or rules.expr_compiler is None:
         return None
     exprs = Expressions(w, rules.expr_compiler)
-    parts = []
+    parts, kinds = [], set()
     try:
         for kind, test, value in nodes:
             points = exprs.write(value, "seat")
-            if kind == "else":
+            kinds.add(kind)
+            if kind == "else" or kinds == {"made", "missed"}:    # the rest of the seats: all of them
                 parts.append(points)
                 break
             condition = {"made": "st.bids[seat] == st.tricks_won[seat]",

@@ -276,7 +276,7 @@ def _build_round(rules: Ruleset, sections: dict, exprs: ExprCompiler) -> None:
                                        deal_step.deal if deal_step else None,
                                        _restarts(repeat)))
     if isinstance(trump, n.TrumpFromBid):
-        rules.steps.append(st_.TrumpFromBid(_highest_bidder(bid)))
+        rules.steps.append(st_.TrumpFromBid(deck, _highest_bidder(bid)))
     elif isinstance(trump, n.TrumpFixed) and trump.suit.text != "none":
         rules.fixed_trump = deck.suit_names.index(trump.suit.text)
     if not decide_first:

@@ -467,8 +467,10 @@ class BitBoard:
     the next. A state keeps where its frame lies (its origin) and moves it when its display
     has wandered out of the interior.
 
-    The results equal ``placements``, ``slides`` and ``relocations`` above (tested against
-    them).
+    Placements are bit operations, equal to ``placements`` above (tested); slides and a
+    moved card's targets are worked out by ``slides`` and ``relocations`` above, in the
+    frame's bits. This is the reference: a compiled game lists its moves with generated
+    code (``compile/codegen_grid.py``), tested against it.
     """
 
     def __init__(self, rows: int, cols: int, adjacency: int = 8):
@@ -490,13 +492,6 @@ class BitBoard:
         self._near: dict[int, list[int]] = {}
         self._windows: dict[Box, int] = {}
         self._regions: dict[Box, tuple[int, int, int]] = {}
-        self._keeps_connected = _ring_table(adjacency)
-        #: left_of[c]: the frame's cells left of column c (above[r]: of row r); col_runs[k]: k cells one above the other
-        self.left_of = [self.rect(0, self.height - 1, 0, c - 1) for c in range(width + 1)]
-        self.above = [(1 << r * width) - 1 for r in range(self.height + 1)]    # the cells above row r
-        self.col_runs = [0]
-        for _ in range(self.height + 1):
-            self.col_runs.append(self.col_runs[-1] << width | 1)
 
     # -- cells and masks
     def bit(self, pos: Pos, origin: Pos) -> int:
@@ -598,174 +593,38 @@ class BitBoard:
         return self.grow(occ) & ~occ & self.window(box)
 
     def targets(self, occ: int, box: Box, src: int) -> int:
-        """Cells the card at bit ``src`` of a connected display may move to (``relocations``).
-
-        With the card lifted, the rest must stay one group or be joined again by the card's
-        new cell. Most cards are not needed to hold the display together, and that shows in
-        their 3x3 neighbourhood (``_keeps_connected``); only for the others are the groups
-        of the rest worked out."""
-        here = 1 << src
-        rest = occ ^ here
-        if not rest:
-            return 0
-        width = self.width
-        ring = (occ >> src - width - 1 & 7) | (occ >> src - 1 & 5) << 3 | (occ >> src + width - 1 & 7) << 6
-        if self._keeps_connected[ring]:
-            touching = self.grow(rest)
-        else:
-            touching = -1
-            for group in self.groups(rest):
-                touching &= self.grow(group)
-        r, c = divmod(src, width)
-        if r == box[0] or r == box[1] or c == box[2] or c == box[3]:
-            box = self.box(rest)            # the card may have held an edge of the box
-        return touching & ~occ & self.window(box)
+        """Cells the card at bit ``src`` of a connected display may move to (``relocations``,
+        in the frame's bits; ``box`` is the display's). Worked out by the geometry above: this
+        is the reference; a compiled game's are generated (``compile/codegen_grid.py``)."""
+        display = {}
+        while occ:
+            low = occ & -occ
+            display[self.pos(low.bit_length() - 1, (0, 0))] = None
+            occ ^= low
+        found = 0
+        for _, dst in relocations(display, [self.pos(src, (0, 0))], self.rows, self.cols, self.adjacency):
+            found |= 1 << self.bit(dst, (0, 0))
+        return found
 
     def slides(self, occ: int, box: Box, lines: str) -> list[tuple]:
-        """``slides`` for a non-empty connected display, only into lines named in ``lines``
-        ("row", "column" or both), in the same order: (line, frame index, side, the line's
-        cells, the bits from one place of the line to the next, the first cell of the pushed
-        block, the sliding card's cell) each, which ``slide_cells`` turns into moves.
-
-        With the line's cards lifted, the others fall into groups on either side of the line;
-        since the display was connected, each group reaches the neighbouring line, and the
-        pushed block (with the sliding card) joins it exactly when it meets the group's
-        footprint on the line: the cells next to the group's cells in the neighbouring line.
-        A neighbouring line whose cards are one run is one group; only for the others are
-        the groups worked out (``groups``)."""
-        out = []
-        if "row" in lines:
-            self._row_slides(occ, box, out)
-        if "column" in lines:
-            self._column_slides(occ, box, out)
+        """``slides`` of a non-empty connected display in the frame's bits, only into lines
+        named in ``lines`` ("row", "column" or both), in the same order: (line, frame index,
+        side, the line's cells, the bits from one place of the line to the next, the first
+        cell of the pushed block, the sliding card's cell) each, which ``slide_cells`` turns
+        into moves. Worked out by the geometry above (frame cells as positions): this is
+        the reference; a compiled game's slides are generated (``compile/codegen_grid.py``)."""
+        display, out = {}, []
+        while occ:
+            low = occ & -occ
+            display[self.pos(low.bit_length() - 1, (0, 0))] = None
+            occ ^= low
+        for slide in slides(display, self.rows, self.cols, self.adjacency):
+            if slide.line in lines:
+                cells = sum(1 << self.bit(old, (0, 0)) for old, _ in slide.moves)
+                first = min(self.bit(new, (0, 0)) for _, new in slide.moves)
+                out.append((slide.line, slide.index, slide.side, cells, 1 if slide.line == "row" else self.width,
+                            first, self.bit(slide.target, (0, 0))))
         return out
-
-    def _row_slides(self, occ: int, box: Box, out: list) -> None:
-        width, length, rows, cols = self.width, self.cols, self.row_cells, self.col_cells
-        r0, r1, c0, c1 = box
-        for r in range(r0, r1 + 1):
-            line = occ & rows[r]
-            k = line.bit_count()
-            if not 0 < k < length:
-                continue
-            lo, hi = (line & -line).bit_length() - 1, line.bit_length() - 1      # frame bits
-            others = occ ^ line
-            if not others:                      # the line is the display: the front card stays
-                out.append(("row", r, "left", line, 1, hi - k + 1, hi - k))
-                out.append(("row", r, "right", line, 1, lo, lo + k))
-                continue
-            here = rows[r]
-            feet = self._feet(others & self.above[r], rows[r - 1], 1, width, here, [])
-            feet = self._feet(others & ~self.above[r + 1], rows[r + 1], 1, -width, here, feet)
-            first, last = c0, c1                # the others' columns
-            while not others & cols[first]:
-                first += 1
-            while not others & cols[last]:
-                last -= 1
-            base = r * width
-            block = (1 << k + 1) - 1
-            front = hi - base                   # from the left: the cards move right
-            s, bottom = first + length - 1 - front, max(last - length + k + 1 - front, 0)
-            while s >= bottom:
-                at = base + front + s - k
-                for foot in feet:
-                    if not foot >> at & block:
-                        break
-                else:
-                    out.append(("row", r, "left", line, 1, at + 1, at))
-                    break
-                s -= 1
-            front = lo - base                   # from the right
-            s, bottom = front - last + length - 1, max(front + k - first - length + 1, 0)
-            while s >= bottom:
-                at = base + front - s
-                for foot in feet:
-                    if not foot >> at & block:
-                        break
-                else:
-                    out.append(("row", r, "right", line, 1, at, at + k))
-                    break
-                s -= 1
-
-    def _column_slides(self, occ: int, box: Box, out: list) -> None:
-        width, length, cols = self.width, self.rows, self.col_cells
-        row_of, run = self.row_of, self.col_runs
-        r0, r1, c0, c1 = box
-        for c in range(c0, c1 + 1):
-            line = occ & cols[c]
-            k = line.bit_count()
-            if not 0 < k < length:
-                continue
-            lo, hi = row_of[(line & -line).bit_length() - 1], row_of[line.bit_length() - 1]   # frame rows
-            others = occ ^ line
-            if not others:
-                out.append(("column", c, "top", line, width, (hi - k + 1) * width + c, (hi - k) * width + c))
-                out.append(("column", c, "bottom", line, width, lo * width + c, (lo + k) * width + c))
-                continue
-            here = cols[c]
-            feet = self._feet(others & self.left_of[c], cols[c - 1], width, 1, here, [])
-            feet = self._feet(others & ~self.left_of[c + 1], cols[c + 1], width, -1, here, feet)
-            first, last = row_of[(others & -others).bit_length() - 1], row_of[others.bit_length() - 1]
-            block = run[k + 1]
-            s, bottom = first + length - 1 - hi, max(last - length + k + 1 - hi, 0)
-            while s >= bottom:
-                at = (hi + s - k) * width + c
-                for foot in feet:
-                    if not foot >> at & block:
-                        break
-                else:
-                    out.append(("column", c, "top", line, width, at + width, at))
-                    break
-                s -= 1
-            s, bottom = lo - last + length - 1, max(lo + k - first - length + 1, 0)
-            while s >= bottom:
-                at = (lo - s) * width + c
-                for foot in feet:
-                    if not foot >> at & block:
-                        break
-                else:
-                    out.append(("column", c, "bottom", line, width, at, at + k * width))
-                    break
-                s -= 1
-
-    def _feet(self, part: int, near: int, along: int, across: int, line: int, feet: list) -> list:
-        """`feet` with the footprints on `line` of the groups of `part`, the other cards on one
-        side of it (`near`: the neighbouring line's cells; `along`: the bits from one place of
-        a line to the next; `across`: from the neighbouring line to `line`)."""
-        near &= part
-        if not near:
-            return feet
-        starts = near & ~(near << along)
-        if starts & starts - 1:                 # two runs or more: their groups tell
-            feet.extend(self.grow(group) & line for group in self.groups(part))
-            return feet
-        wide = near | near << along | near >> along if self.adjacency == 8 else near
-        feet.append(wide << across if across > 0 else wide >> -across)
-        return feet
-
-
-def _ring_table(adjacency: int) -> list[bool]:
-    """Per 3x3 neighbourhood of a cell (bits 0-2 the row above, 3 and 5 the cells beside it,
-    6-8 the row below; bit 4, the cell itself, unused): True when the neighbours it is
-    adjacent to are joined among themselves inside the neighbourhood, so that lifting the
-    cell's card keeps a connected display connected (every path through the cell can go
-    around it). False may still keep it connected, by a longer way round."""
-    offs = _offsets(adjacency)
-    cells = [(r, c) for r in range(3) for c in range(3)]
-    table = []
-    for ring in range(512):
-        here = {cells[i] for i in range(9) if ring >> i & 1 and i != 4}
-        near = {(1 + dr, 1 + dc) for dr, dc in offs} & here
-        reach = set(list(near)[:1])
-        todo = list(reach)
-        while todo:
-            r, c = todo.pop()
-            for dr, dc in offs:
-                if (r + dr, c + dc) in here and (r + dr, c + dc) not in reach:
-                    reach.add((r + dr, c + dc))
-                    todo.append((r + dr, c + dc))
-        table.append(near <= reach)
-    return table
 
 
 def slide_cells(slide: tuple) -> tuple[list[tuple[int, int]], int]:

@@ -350,7 +350,7 @@ class PlaceCards(Step):
     def legal(self, st) -> list[Move]:
         gs = st.extra["grid"]
         if gs.effect is not None:
-            return self._relocation_moves(gs, self._plan(st, gs))
+            return self.relocations(st, gs)
         card = gs.revealed[st.current_player]
         if self.sliding >> card & 1 and gs.occ:
             slides = self._slides(gs, card, self.config.slides[card])
@@ -409,8 +409,12 @@ class PlaceCards(Step):
     def _slides(self, gs, card: int, lines: str) -> list[Move]:
         """`slide ... into row 1 from left` for every slide into a line `lines` names; each
         move is interned per card text, frame origin and slide."""
+        return self._slide_moves(gs, card, self.board.slides(gs.occ, gs.box, lines))
+
+    def _slide_moves(self, gs, card: int, slides: list) -> list[Move]:
+        """The moves of entries of `grid.BitBoard.slides`, interned per card text, frame
+        origin and slide."""
         text, origin = self.config.texts[card], gs.origin
-        slides = self.board.slides(gs.occ, gs.box, lines)
         table = self.interned.get((text, origin))
         if table is not None:
             try:
@@ -445,6 +449,10 @@ class PlaceCards(Step):
             plan = tuple(found)
             gs.effect = (seat, card, plan)
         return plan
+
+    def relocations(self, st, gs) -> list[Move]:
+        """The moves of the pending `when placed` effect."""
+        return self._relocation_moves(gs, self._plan(st, gs))
 
     def _relocation_moves(self, gs, plan) -> list[Move]:
         """`move sun to 0,3` for each cell a movable card may go to. Two movable cards with one

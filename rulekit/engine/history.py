@@ -117,31 +117,26 @@ def seal(st) -> None:
     table = codes_of(st.rules)
     if table is None:
         return
-    past, base = st._past, table.base
-    try:                    # each move marked: this table's codes are 0..65535, another table's are not
-        codes = [m._code - base for m in moves]
-        if past.__class__ is bytes:
-            past = past + bytes(codes)      # a code of 256 or more: ValueError, widened below
-        else:
-            past = array("H", past)
-            past.extend(codes)
-    except (AttributeError, ValueError, OverflowError):
+    base = table.base
+    try:                # every move marked by this table: its codes are 0..65535, another table's are not
+        past = extend(st._past, [m._code - base for m in moves])
+    except (AttributeError, OverflowError):
         codes = table.encode(moves)         # one by one, registering the moves not coded yet
         if codes is None:
             return
         past = extend(st._past, codes)
-    st._past = past
-    st._history = []
+    st._past, st._history = past, []
 
 
 def extend(past, codes: list[int]):
-    """A new past: `past` followed by `codes` (never changes `past`, which clones share)."""
-    if type(past) is bytes:
+    """A new past: `past` followed by `codes` (never changes `past`, which clones share);
+    OverflowError for a code that is not one of a table's (below 0 or past 65535)."""
+    if past.__class__ is bytes:
         try:
             return past + bytes(codes)
         except ValueError:       # a code of 256 or more: two bytes per move from now on
-            pass
-    wide = array("H", list(past)) if type(past) is bytes else array("H", past)
+            past = list(past)
+    wide = array("H", past)
     wide.extend(codes)
     return wide
 

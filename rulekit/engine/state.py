@@ -188,11 +188,6 @@ class State:
         from .observe import encoder_for, replayed_log
         return encoder_for(self.rules, self.n).information_state(self, self._seat(seat), replayed_log(self))
 
-    def _seat(self, seat) -> int:
-        if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.n):
-            raise ValueError(f"no seat {seat!r}: seats are 0..{self.n - 1}")
-        return seat
-
     def for_seat(self, seat: int):
         """A read-only handle that shows only what `seat` may know (`engine/seat.py`): the
         thing to hand to a bot or any untrusted code instead of the state."""

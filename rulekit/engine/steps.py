@@ -8,6 +8,7 @@ is over. Simultaneous steps ask one seat at a time and keep each choice in
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from .cardsets import MoveTable, cards_of
@@ -151,15 +152,18 @@ class Pass(Step):
     """`pass [0, 1 left, 2 right] by round`: each seat picks cards, hidden; all move at once.
 
     The legal moves are the sets of the round's count of cards in hand (ascending ids, in the
-    order of `combinations`), made afresh for each decision; with identical copies of a face,
-    the first set of each text stands for all. Generated for every game that passes
-    (compile/codegen_passes.py, which interns the moves); this is the reference."""
+    order of `combinations`), each set's move made once (`move_of`, a bounded cache); with
+    identical copies of a face, the first set of each text stands for all. A move is checked
+    from its mask (with copies, against the legal list). Generated for every game that passes
+    (compile/codegen_passes.py); this is the reference."""
     name = "pass"
     simultaneous = True
 
     def __init__(self, deck, plan: tuple[tuple[int, int], ...]):
         self.deck, self.plan = deck, plan        # plan: (count, seat offset) per round
         self.text_order = {t: c for c, t in reversed(list(enumerate(deck.texts)))}
+        self.move_of = lru_cache(maxsize=1 << 16)(self._move)     # a set of cards -> its move
+        self.copies = any(face != card for card, face in enumerate(deck.face))
 
     def _today(self, st) -> tuple[int, int]:
         count, offset = self.plan[(st.round - 1) % len(self.plan)]
@@ -178,13 +182,26 @@ class Pass(Step):
 
     def legal(self, st) -> list[Move]:
         count, _ = self._today(st)
-        texts = self.deck.texts
-        moves = {}
-        for combo in combinations(cards_of(st.hands[st.current_player]), count):
-            text = "pass " + ", ".join(texts[c] for c in combo)
-            if text not in moves:
-                moves[text] = Move("pass", _mask(combo), text)
-        return list(moves.values())
+        moves = map(self.move_of, combinations(cards_of(st.hands[st.current_player]), count))
+        if not self.copies:
+            return list(moves)
+        first = {}
+        for move in moves:
+            first.setdefault(move.text, move)
+        return list(first.values())
+
+    legal_moves = legal
+
+    def accepts(self, st, move) -> bool:
+        """Without copies, a move of the day's count of cards in hand, the one `move_of` made."""
+        if self.copies:
+            return Step.accepts(self, st, move)
+        arg = getattr(move, "arg", None)
+        return (arg.__class__ is int and st.hands[st.current_player] & arg == arg
+                and arg.bit_count() == self._today(st)[0] and self.move_of(tuple(cards_of(arg))) is move)
+
+    def _move(self, combo: tuple[int, ...]) -> Move:
+        return Move("pass", _mask(combo), "pass " + ", ".join(self.deck.texts[c] for c in combo))
 
     def apply(self, st, move) -> bool:
         st.pending[st.current_player] = move.arg
@@ -369,12 +386,11 @@ class TrumpFromBid(Step):
     """`trump colour of highest bid`: the highest bid card's suit is trump this round."""
     name = "trump"
 
-    def __init__(self, highest_bidder):
-        self.highest_bidder = highest_bidder
+    def __init__(self, deck, highest_bidder):
+        self.deck, self.highest_bidder = deck, highest_bidder
 
     def enter(self, st) -> bool:
-        seat = self.highest_bidder(st)
-        st.trump = st.rules.deck.suit[st.bid_cards[seat]]
+        st.trump = self.deck.suit[st.bid_cards[self.highest_bidder(st)]]
         return False
 
 
