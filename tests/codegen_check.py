@@ -24,7 +24,7 @@ VOCABULARY = frozenset("""
     _slide_moves base block bottom feet foot front group high k last line near s starts _relocation_moves unique
     max abs any all
     _past cards_at kind_cells kinds mask points_memo region_masks regions rule seats value where winners low items
-    nxt offset bid_cards setdefault values text round_start action keys best finals final
+    nxt offset bid_cards setdefault values text round_start action keys best finals final codes move_codes
 """.split())
 
 

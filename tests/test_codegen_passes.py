@@ -218,7 +218,10 @@ def test_an_illegal_card_bid_changes_nothing():
     card = next(c for c in range(40) if not hand >> c & 1)
     text = "bid " + state.rules.deck.texts[card]
     play = "play " + state.rules.deck.texts[card]
-    for bad in (text, play, Move("bid", card, text), "bid", object(), 3):
+    held = next(c for c in range(40) if hand >> c & 1)
+    tricks = next(s for s in state.rules.steps if isinstance(s, steps.Tricks))
+    for bad in (text, play, Move("bid", card, text), "bid", object(), 3,
+                tricks.table.moves[held], tricks.table.moves[card]):     # moves of another table
         with pytest.raises(IllegalMoveError):
             state.apply(bad)
         assert state.view() == before and state.current_player == seat
@@ -270,3 +273,29 @@ def test_the_table_of_pass_moves_forgets_past_its_limit_and_plays_on(monkeypatch
         _both_ways(game.new_game(4, seed=seed), reference.new_game(4, seed=seed), seed, 300)
     table = next(v for v in _namespace(game.ruleset(4)).values() if isinstance(v, codegen_passes.PassMoves))
     assert 0 < len(table) <= 30 and all(type(m) is table.kind for m in table.values())
+
+
+def test_pass_moves_are_coded_for_the_history_as_they_are_made():
+    """A round's seal finds every move it has seen coded (engine/history.py): a pass move is
+    coded when the table makes it, so the round that first plays it pays no registering."""
+    game = rulekit.load("insidious-sevens")
+    state = _at(game, 4, 31, steps.Pass)
+    codes = state.rules.move_codes
+    for move in state.legal_moves():
+        assert codes.moves[move._code - codes.base] is move
+    table = next(v for v in _namespace(state.rules).values() if isinstance(v, codegen_passes.PassMoves))
+    assert table.coded and table.codes is codes
+
+
+def test_a_move_space_too_large_to_code_whole_is_coded_as_played():
+    big = JOKERS.replace("ranks 1..8", "ranks 1..40").replace("deal 5 each", "deal 12 each").replace(
+        "tricks 5", "tricks 12").replace('game "Jokers passed"', 'game "Many cards passed"')
+    game = rulekit.loads(big)
+    state = game.new_game(4, seed=3)
+    table = next(v for v in _namespace(state.rules).values() if isinstance(v, codegen_passes.PassMoves))
+    assert not table.coded and table.codes is None
+    assert all(getattr(m, "_code", None) is None for m in state.legal_moves())
+    state.playout(seed=4, round_only=True)               # the first round is sealed as it ends
+    passed = [t for t in state.history if t.startswith("pass")]
+    coded = [t for t in state.rules.move_codes.texts if t.startswith("pass")]
+    assert len(passed) == 4 and sorted(coded) == sorted(set(passed))       # the played ones only

@@ -7,11 +7,12 @@ hand-written one does (`Pass`, `BidCard` in `engine/steps.py`, which stay the re
 
 - a pass: the plan of counts and directions is a literal; the legal moves are the
   combinations of the hand's cards (ascending ids), each looked up in the game's table of
-  pass moves (`PassMoves`: made on first use, so a move is one object for as long as the
-  table keeps it), and a move is checked by its mask (`hand & mask == mask`, the count);
-- a card bid: one interned move per face (the trick step's `MoveTable`), the legal list
-  built from the hand's runs of suits, the lowest copy held bid, the bids revealed, the
-  `repeat bidding while ...` clause and its actions run as the compiler built them.
+  pass moves (`PassMoves`: made on first use, of a class of the table's own), and a move
+  is checked by its class and its mask (`hand & mask == mask`, the count);
+- a card bid: one move per face (the step's `MoveTable`, whose moves carry their cards
+  and are of a class of the table's own), the legal list built from the hand's runs of
+  suits, the lowest copy held bid, the bids revealed, the `repeat bidding while ...`
+  clause and its actions run as the compiler built them.
 
 Each class also gets `walk`: the rest of the step at random, drawn as `randrange` over the
 legal list draws, so a playout makes the public loop's moves. The bodies of `legal_moves`
@@ -20,6 +21,7 @@ and `apply` are handed to the generated state class too (`codegen.py`).
 from __future__ import annotations
 
 from itertools import combinations
+from math import comb
 from string import Template
 
 from ..engine import steps
@@ -45,11 +47,19 @@ class PassMoves(dict):
     stands for its cards)."""
 
     LIMIT = 50_000
+    #: a move space up to this size is coded for the history as each move is made
+    CODED = 25_000
 
-    def __init__(self, verb: str, texts):
+    def __init__(self, verb: str, texts, size: int):
         super().__init__()
         self.verb, self.texts = verb, texts
         self.kind = type("PassMove", (Move,), {"__slots__": (), "__module__": Move.__module__})
+        #: the rule set's `MoveCodes` (engine/history.py), set by the step's `enter`: a move is
+        #: coded when made, so that sealing a round finds every move coded (a pass move is
+        #: seldom played twice in a game, and the round that first plays one would code its
+        #: moves one by one); None for a move space too large to code whole
+        self.codes = None
+        self.coded = size <= self.CODED
 
     def __missing__(self, combo: tuple) -> Move:
         if len(self) >= self.LIMIT:
@@ -58,6 +68,8 @@ class PassMoves(dict):
         for card in combo:
             mask |= 1 << card
         move = self[combo] = self.kind(self.verb, mask, self.verb + " " + ", ".join(map(self.texts.__getitem__, combo)))
+        if self.codes is not None:
+            self.codes.encode((move,))
         return move
 
 
@@ -141,7 +153,7 @@ def _walk() -> str:
 def _pass(w, step):
     deck = step.deck
     plan = tuple(step.plan)
-    table = PassMoves("pass", tuple(deck.texts))
+    table = PassMoves("pass", tuple(deck.texts), sum(comb(deck.size, count) for count in {c for c, _ in plan}))
     names = {"BASE": w.bind("Base", steps.Pass), "CLS": w.name("Pass"), "MOVES": w.bind("pass_moves", table),
              "KIND": w.bind("PassMove", table.kind), "COMBINATIONS": w.bind("combinations", combinations)}
     if deck.size <= 8 * BYTES_READ:         # the hand's cards, a byte of ids at a time
@@ -161,7 +173,8 @@ def _pass(w, step):
                                        for c in range(deck.size)) if g & (g - 1)]
     enter = ("    def enter(self, st):\n        \"\"\"Seats pass cards this round unless the plan passes none.\"\"\"\n"
              + indent(today + "if count == 0 or offset % st.n == 0:\n    return False\n"
-                      "st.pending = [None] * st.n\nst.current_player = 0\nreturn True\n", 8))
+                      + ("$MOVES.codes = st.rules.move_codes\n" if table.coded else "")
+                      + "st.pending = [None] * st.n\nst.current_player = 0\nreturn True\n", 8))
     legal = _pass_legal(names, today, copies)
     body = enter + "\n" + _methods(legal, lambda checked, refuse, going, over: _pass_body(
         w, names, today, copies, checked, refuse, going, over))
@@ -207,7 +220,7 @@ def _pass_body(w, names, today: str, copies, checked: bool, refuse: str, going: 
 def _bid_card(w, step):
     table = step.table
     names = {"BASE": w.bind("Base", steps.BidCard), "CLS": w.name("BidCard"),
-             "CARDS": w.bind("cards_of_move", table.cards_of_move), "BIDS": w.bind("bids_in", Filled(table.run_moves)),
+             "KIND": w.bind("CardMove", table.move_class), "BIDS": w.bind("bids_in", Filled(table.run_moves)),
              "STEP": w.bind("step", step),
              "VALUES": w.const("VALUES", tuple(step.values), "the bid each card makes")}
     copies = any(mask & (mask - 1) for mask in table.face_masks)
@@ -248,10 +261,10 @@ def _bid_body(w, step, copies: bool, owner: str, checked: bool, refuse: str, goi
     """Lines that check (`checked`) and play a card bid: the card (its lowest copy held) kept
     hidden until every seat has bid, then the bids revealed and the repeat clause read."""
     if checked:
-        head = ("entry = $CARDS.get(id(move))\nif entry is None:\n" + indent(refuse, 4)
-                + "seat = st.current_player\nheld = st.hands[seat] & entry[0]\nif not held:\n" + indent(refuse, 4))
+        head = ("if move.__class__ is not $KIND:\n" + indent(refuse, 4)
+                + "seat = st.current_player\nheld = st.hands[seat] & move.cards\nif not held:\n" + indent(refuse, 4))
     else:
-        head = "seat = st.current_player\n" + ("held = st.hands[seat] & $CARDS[id(move)][0]\n" if copies else "")
+        head = "seat = st.current_player\n" + ("held = st.hands[seat] & move.cards\n" if copies else "")
     card = ("card = move.arg\npending[seat] = card if held >> card & 1 else (held & -held).bit_length() - 1\n"
             if copies else "pending[seat] = move.arg\n")
     reveal = ("st.bid_cards = list(pending)\nst.bids = list(map($VALUES.__getitem__, pending))\n"
