@@ -490,7 +490,6 @@ class BitBoard:
         self.col_of = [bit % width for bit in range(self.size)]        # and its column
         self.col_cells = [self.rect(0, self.height - 1, c, c) for c in range(width)]
         self._near: dict[int, list[int]] = {}
-        self._windows: dict[Box, int] = {}
         self._regions: dict[Box, tuple[int, int, int]] = {}
 
     # -- cells and masks
@@ -569,12 +568,8 @@ class BitBoard:
 
     def window(self, box: Box) -> int:
         """Cells where one more card keeps a display with this bounding box inside the board."""
-        found = self._windows.get(box)
-        if found is None:
-            r0, r1, c0, c1 = box
-            found = self._windows[box] = self.rect(r1 - self.rows + 1, r0 + self.rows - 1,
-                                                   c1 - self.cols + 1, c0 + self.cols - 1)
-        return found
+        r0, r1, c0, c1 = box
+        return self.rect(r1 - self.rows + 1, r0 + self.rows - 1, c1 - self.cols + 1, c0 + self.cols - 1)
 
     def regions(self, box: Box) -> tuple[int, int, int]:
         """(corner, edge, centre) cells of a bounding box, as ``is_corner`` and the others."""
