@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from string import Template
 
+from ..dsl.checker import MAX_PLAYERS
 from ..engine import sit_out, steps, trick_rules
 from .tricks import _HIGHEST_BIT, _LOWEST_BIT, _first, _last
 
@@ -48,8 +49,9 @@ def emit(w, step):
     faces = _faces(step)
     if plans is None or faces is None or (not ruled and not _whole_faces(step.follow, faces[1])):
         return None
-    names = {"BASE": w.bind("Base", kind), "PAIRS": w.bind("pairs", step.pairs),
-             "MOVE_CLASS": w.bind("CardMove", step.table.move_class), "CACHE": w.bind("cache", step.cache),
+    pairs = [[(seat, card) for card in range(step.table.deck.size)] for seat in range(MAX_PLAYERS)]
+    names = {"BASE": w.bind("Base", kind), "PAIRS": w.bind("pairs", pairs),      # a trick's entries, made once
+             "MOVE_CLASS": w.bind("CardMove", step.table.move_class), "CACHE": w.bind("cache", step.table.cache),
              "RUN_MOVES": w.bind("run_moves", step.table.run_moves), "MOVES": w.bind("moves", step.table.moves)}
     strengths = _strengths(step, plans)
     if strengths is not None:
@@ -132,17 +134,15 @@ def _allowed(shape, names) -> str:
 
 def legal_body(w, step, shape, names) -> str:
     """The body of `legal(st)`: the distinct moves the current seat may make, in card order."""
-    runs = []
-    for run in step.runs:
-        runs.append(f"part = hand & {w.const('RUN', run)}\nif part:\n    found = $CACHE.get(part)\n"
-                    "    out += found if found is not None else $RUN_MOVES(part)\n")
+    runs = "".join(f"part = hand & {w.const('RUN', run)}\nif part:\n    found = $CACHE.get(part)\n"
+                   "    out += found if found is not None else $RUN_MOVES(part)\n" for run in step.runs)
     if shape["ruled"]:
         head = _allowed(shape, names) + "hand = allowed\n"
     else:
         head = ("if trick:\n    allowed = hand & $FOLLOW[st.trump + 1][st.lead + 1]\n    if allowed:\n"
                 "        found = $CACHE.get(allowed)\n        if found is not None:\n"
                 "            return list(found)\n        hand = allowed\n")
-    return "hand = st.hands[st.current_player]\ntrick = st.trick\n" + head + "out = []\n" + "".join(runs) + "return out\n"
+    return "hand = st.hands[st.current_player]\ntrick = st.trick\n" + head + "out = []\n" + runs + "return out\n"
 
 
 def _copies(shape, source: str) -> str:

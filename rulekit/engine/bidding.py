@@ -58,18 +58,7 @@ class BidUpTo(BidNamed):
         seat = st.current_player
         high = max(self.low, min(self.limit(st, seat), MAX_BID))
         moves = [self.made.get(v) or self._make(v) for v in range(self.low, high + 1)]
-        if self.forbidden is None:
-            return moves
-        bids, own = st.bids, st.bids[seat]
-        allowed = []
-        try:
-            for move in moves:
-                bids[seat] = move.arg
-                if not self.forbidden(st, seat):
-                    allowed.append(move)
-        finally:
-            bids[seat] = own
-        return allowed or moves
+        return self.not_forbidden(st, seat, moves)
 
     def _make(self, value: int) -> Move:
         move = self.made[value] = Move("bid", value, f"bid {value}")

@@ -96,7 +96,6 @@ class Deal(Step):
 
     def __init__(self, deck, counts: tuple[int, ...]):
         self.deck, self.counts = deck, counts
-        self.bits = [1 << card for card in range(deck.size)]
 
     def enter(self, st) -> bool:
         self.deal(st)
@@ -109,10 +108,9 @@ class Deal(Step):
         cards = list(range(self.deck.size))
         places = min(dealt_cards + self.turn, len(cards) - 1)
         partial_shuffle(st.random_words(max(places, 0)), cards, places)
-        bit = self.bits.__getitem__
         dealt = 0
         for seat in range(st.n):
-            hand = st.hands[seat] = sum(map(bit, cards[seat * count:(seat + 1) * count]))
+            hand = st.hands[seat] = sum(map((1).__lshift__, cards[seat * count:(seat + 1) * count]))
             dealt |= hand
             st.aside[seat] = 0
         st.undealt = self.deck.all_mask ^ dealt
@@ -130,7 +128,7 @@ class DealTurn(Deal):
         deck = self.deck
         if dealt_cards < deck.size:
             turned = cards[dealt_cards]
-            st.undealt ^= self.bits[turned]
+            st.undealt ^= 1 << turned
             st.extra["turned"] = turned
             suit = deck.suit[turned]
             st.trump = suit if suit < deck.regular_suits else -1
@@ -289,6 +287,11 @@ class BidNumberLimited(BidNumber):
         moves = self.moves
         if self.up_to_hand:         # at least the lowest bid, even from a hand smaller than it
             moves = moves[:max(1, st.hands[seat].bit_count() - self.low + 1)]
+        return self.not_forbidden(st, seat, moves)
+
+    def not_forbidden(self, st, seat: int, moves: list[Move]) -> list[Move]:
+        """The bids of `moves` the condition allows the bidder, or all of them when it
+        forbids every one."""
         forbidden = self.forbidden
         if forbidden is None:
             return moves
@@ -397,10 +400,7 @@ class Tricks(Step):
 
     def __init__(self, deck, count: int, first, follow, winner, then=None):
         self.table = MoveTable(deck, "play")
-        self.cards_of_move, self.cache = self.table.cards_of_move, self.table.cache
         self.runs = self.table.runs
-        self.pairs = [[(seat, card) for card in range(deck.size)] for seat in range(16)]   # MAX_PLAYERS seats
-        self.bits = [1 << card for card in range(deck.size)]
         self.count, self.first = count, first
         self.then = then                  # who leads after a trick: None for its winner
         self.follow, self.winner = follow, winner
@@ -426,20 +426,17 @@ class Tricks(Step):
         return hand
 
     def legal(self, st) -> list[Move]:
-        allowed = self.allowed(st)
-        found = self.cache.get(allowed)              # inside one suit: one lookup
-        return list(found) if found is not None else self.table.by_runs(allowed)
+        return self.table.for_mask(self.allowed(st))
 
     legal_moves = legal
 
     def play(self, st, move: Move) -> bool | None:
-        """Check and play in one pass: the move's cards (copies of one face) must meet the
-        allowed cards; the lowest copy is played. This is the reference the generator
+        """Check and play in one pass: the move (one of this table's, `CardMove`) must meet
+        the allowed cards; the lowest copy is played. This is the reference the generator
         (compile/codegen_tricks.py) writes out per game."""
-        entry = self.cards_of_move.get(id(move))
-        if entry is None:
+        if type(move) is not self.table.move_class:
             return None
-        cards, card = entry
+        cards, card = move.cards, move.card
         seat = st.current_player
         hand = st.hands[seat]
         allowed = self.allowed(st)
@@ -453,7 +450,7 @@ class Tricks(Step):
         trick = st.trick
         if st.lead < 0 and (self.sets_lead[st.trump + 1] >> card & 1 if self.sets_lead is not None else not trick):
             st.lead = card
-        trick.append(self.pairs[seat][card])
+        trick.append((seat, card))
         following = self.next_seat(st, seat)
         if following is not None:
             st.current_player = following
@@ -469,9 +466,8 @@ class Tricks(Step):
     def end_trick(self, st, trick) -> bool:
         """The trick is full: its winner takes it and leads next. True after the last trick."""
         played = 0
-        bits = self.bits
         for _, card in trick:
-            played |= bits[card]
+            played |= 1 << card
         winner = self.winner(trick, played, st.lead, st.trump)
         st.tricks_won[winner] += 1
         st.taken[winner] |= played

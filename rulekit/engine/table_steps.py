@@ -143,7 +143,7 @@ class TableTricks(Step):
     def apply_for(self, st, seat: int, move) -> bool:
         if move.kind == CHALLENGE:
             return self._challenge(st, seat, move.arg)
-        cards, card = self.inner.cards_of_move[id(move)]
+        cards, card = move.cards, move.card
         hand = st.hands[seat]
         if card < 0:                               # copies of one face: the lowest one held
             held = hand & cards
@@ -179,7 +179,7 @@ class TableTricks(Step):
             with _AsSeat(st, seat):
                 allowed = 0
                 for move in self.inner.legal(st):
-                    allowed |= self.inner.cards_of_move[id(move)][0]
+                    allowed |= move.cards
         finally:
             st.hands[seat], st.trick = hand ^ 1 << card, trick
         if not allowed >> card & 1:
