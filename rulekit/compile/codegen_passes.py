@@ -64,6 +64,10 @@ class PassMoves(dict):
         self.codes = None
         self.coded = size <= self.CODED
 
+    def singles(self, part: int) -> tuple:
+        """The passes of one card of `part`, ascending."""
+        return tuple(self[(card,)] for card in cards_of(part))
+
     def __missing__(self, combo: tuple) -> Move:
         if len(self) >= self.LIMIT:
             self.clear()
@@ -159,10 +163,16 @@ def _pass(w, step):
     table = PassMoves("pass", tuple(deck.texts), sum(comb(deck.size, count) for count in {c for c, _ in plan}))
     names = {"BASE": w.bind("Base", steps.Pass), "CLS": w.name("Pass"), "MOVES": w.bind("pass_moves", table),
              "KIND": w.bind("PassMove", table.kind), "COMBINATIONS": w.bind("combinations", combinations)}
+    copies = [g for g in dict.fromkeys(sum(1 << d for d in range(deck.size) if deck.face[d] == deck.face[c])
+                                       for c in range(deck.size)) if g & (g - 1)]
     if deck.size <= 8 * BYTES_READ:         # the hand's cards, a byte of ids at a time
         cards = w.bind("cards_in", Filled(_card_tuple))
         names["CARDS"] = _lines("cards = (", [f"{cards}[hand & {w.const('RUN', 255 << shift)}]"
                                                for shift in range(0, deck.size, 8)], " +", ")")
+        if not copies and any(count == 1 for count, _ in plan):
+            ones = w.bind("passes_of_one", Filled(table.singles))
+            names["ONE"] = "if count == 1:\n" + indent(_lines("return [", [
+                f"*{ones}[hand & {w.const('RUN', 255 << shift)}]" for shift in range(0, deck.size, 8)], ",", "]"), 4)
     else:
         names["CARDS"] = f"cards = {w.bind('cards_of', cards_of)}(hand)\n"
     if len(plan) == 1:
@@ -172,8 +182,6 @@ def _pass(w, step):
                 f"[(st.round - 1) % {len(plan)!r}]\n"
         if any(offset is None for _, offset in plan):
             today += "if offset is None:              # across the table\n    offset = st.n // 2\n"
-    copies = [g for g in dict.fromkeys(sum(1 << d for d in range(deck.size) if deck.face[d] == deck.face[c])
-                                       for c in range(deck.size)) if g & (g - 1)]
     enter = ("    def enter(self, st):\n        \"\"\"Seats pass cards this round unless the plan passes none.\"\"\"\n"
              + indent(today + "if count == 0 or offset % st.n == 0:\n    return False\n"
                       + ("$MOVES.codes = st.rules.move_codes\n" if table.coded else "")
@@ -190,9 +198,10 @@ def _pass(w, step):
 
 def _pass_legal(names, today: str, copies) -> str:
     """Every set of `count` cards of the hand, in the order of `combinations`; with copies of
-    a face, the first set of each text only (as the reference lists them)."""
+    a face, the first set of each text only (as the reference lists them). A pass of one
+    card (without copies) lists the hand's single-card passes run by run, as a card bid does."""
     combos = "$COMBINATIONS(cards, count)"
-    today += "hand = st.hands[st.current_player]\n" + names["CARDS"]
+    today += "hand = st.hands[st.current_player]\n" + names.get("ONE", "") + names["CARDS"]
     if not copies:
         return today + f"return list(map($MOVES.__getitem__, {combos}))\n"
     return (today + "found = {}\n" + f"for move in map($MOVES.__getitem__, {combos}):\n"
