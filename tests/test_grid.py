@@ -30,6 +30,32 @@ def art(text, top=0, left=0):
             for r, ln in enumerate(lines) for c, ch in enumerate(ln) if ch != "."}
 
 
+def apply_slide(display, slide, payload):
+    """The display after ``slide``, with ``payload`` as the sliding card (the rulebook's
+    pictures, written as the result of a slide)."""
+    new = dict(display)
+    moved = [(new.pop(old), dst) for old, dst in slide.moves]
+    for item, dst in moved:
+        new[dst] = item
+    new[slide.target] = payload
+    return new
+
+
+def apply_relocation(display, move):
+    """The display with the card at ``move[0]`` moved to ``move[1]``."""
+    src, dst = move
+    new = dict(display)
+    new[dst] = new.pop(src)
+    return new
+
+
+def line_of(display, line, index):
+    """(sorted positions along the line, the other cells) of a line."""
+    a = 0 if line == "row" else 1
+    xs = sorted(p[1 - a] for p in display if p[a] == index)
+    return xs, [p for p in display if p[a] != index]
+
+
 def one_slide(display, line, index, side):
     found = [s for s in grid.slides(display, 4, 4)
              if (s.line, s.index, s.side) == (line, index, side)]
@@ -97,8 +123,8 @@ def test_slide_stopped_by_square():
         X..
         X..""")
     sl = one_slide(d, "column", 1, "top")
-    assert sl.move_map() == {(0, 1): (2, 1), (1, 1): (3, 1)} and sl.target == (1, 1)
-    after = grid.apply_slide(d, sl, "D")
+    assert dict(sl.moves) == {(0, 1): (2, 1), (1, 1): (3, 1)} and sl.target == (1, 1)
+    after = apply_slide(d, sl, "D")
     assert after == art("""
         A..
         XD.
@@ -115,7 +141,7 @@ def test_slide_stopped_by_adjacency():
     to each other.'"""
     d = art("ABCE")
     sl = one_slide(d, "column", 1, "top")
-    after = grid.apply_slide(d, sl, "D")
+    after = apply_slide(d, sl, "D")
     assert after == art("""
         A.CE
         .D..
@@ -132,8 +158,8 @@ def test_slide_closes_gap():
         WXYZ
         A..B""")
     sl = one_slide(d, "row", 1, "left")
-    assert sl.move_map() == {(1, 0): (1, 2), (1, 3): (1, 3)} and sl.target == (1, 1)
-    assert grid.apply_slide(d, sl, "D") == art("""
+    assert dict(sl.moves) == {(1, 0): (1, 2), (1, 3): (1, 3)} and sl.target == (1, 1)
+    assert apply_slide(d, sl, "D") == art("""
         WXYZ
         .DAB""")
 
@@ -147,7 +173,7 @@ def test_slide_pushed_as_far_as_possible_from_below():
         X.A
         X.B""")
     sl = one_slide(d, "column", 2, "bottom")
-    after = grid.apply_slide(d, sl, "D")
+    after = apply_slide(d, sl, "D")
     # not merely filling the gap: the cards go up past the current top row
     assert after == art("""
         ..A
@@ -169,7 +195,7 @@ def test_relocation_example():
     assert moves == [((0, 1), (-1, 1)), ((0, 1), (1, 1)), ((0, 1), (2, 1))]
     for bad in [(0, -1), (2, 0), (-1, 3), (1, 3)]:   # adjacent but splits display
         assert ((0, 1), bad) not in moves
-    assert grid.apply_relocation(d, moves[1]) == art("A.R\nBCE")
+    assert apply_relocation(d, moves[1]) == art("A.R\nBCE")
 
 
 # --- slides / relocations: unit ----------------------------------------------
@@ -188,20 +214,20 @@ def test_slide_full_line_unavailable_and_lone_line():
     lone = grid.slides({(0, 0): "a"}, 4, 4)           # nothing else: front stays
     assert {(s.side, s.target) for s in lone} == {
         ("left", (0, -1)), ("right", (0, 1)), ("top", (-1, 0)), ("bottom", (1, 0))}
-    assert all(s.move_map() == {(0, 0): (0, 0)} for s in lone)
+    assert all(dict(s.moves) == {(0, 0): (0, 0)} for s in lone)
 
 
 def test_slide_minimum_outside_square_pushes_in():
     d = art("AB.\n####")          # row 0 from the left: the sliding card would stick out at col -1
     sl = one_slide(d, "row", 0, "left")
-    assert sl.target == (0, 1) and sl.move_map() == {(0, 0): (0, 2), (0, 1): (0, 3)}
+    assert sl.target == (0, 1) and dict(sl.moves) == {(0, 0): (0, 2), (0, 1): (0, 3)}
 
 
 def test_slide_orthogonal_adjacency():
     d = art("ABCE")
     sl = [s for s in grid.slides(d, 4, 4, adjacency=4)
           if (s.line, s.index, s.side) == ("column", 1, "top")][0]
-    assert sl.target == (0, 1) and sl.move_map() == {(0, 1): (1, 1)}
+    assert sl.target == (0, 1) and dict(sl.moves) == {(0, 1): (1, 1)}
 
 
 def test_relocations_orthogonal_adjacency():
@@ -216,26 +242,30 @@ def test_relocations_basic():
         ((0, 1), p) for p in [(-1, -1), (-1, 0), (-1, 1), (0, -1), (1, -1), (1, 0), (1, 1)]]
     assert grid.relocations({(0, 0): "a"}, [(0, 0)], 4, 4) == []
     assert grid.relocations(d, [(5, 5)], 4, 4) == []
-    assert grid.apply_relocation(d, ((0, 1), (1, 0))) == {(0, 0): "A", (1, 0): "B"}
+    assert apply_relocation(d, ((0, 1), (1, 0))) == {(0, 0): "A", (1, 0): "B"}
 
 
 # --- spatial queries -----------------------------------------------------------
 
-def test_spatial_queries():
-    box = (0, 3, 0, 3)
-    corners = [p for p in ((r, c) for r in range(4) for c in range(4)) if grid.is_corner(p, box)]
-    assert corners == [(0, 0), (0, 3), (3, 0), (3, 3)]
-    centre = [(r, c) for r in range(4) for c in range(4) if grid.is_centre((r, c), box)]
-    assert centre == [(1, 1), (1, 2), (2, 1), (2, 2)]
-    edge = [(r, c) for r in range(4) for c in range(4) if grid.is_edge((r, c), box)]
-    assert len(edge) == 12 and not grid.is_edge((5, 0), box)
-    assert grid.is_corner((-1, 2), (-1, 1, 0, 2)) and grid.is_centre((0, 1), (-1, 1, 0, 2))
-    assert grid.same_row((1, 2), (1, 5)) and not grid.same_row((1, 2), (2, 2))
-    assert grid.same_column((1, 2), (3, 2)) and not grid.same_column((1, 2), (1, 3))
-    d = art("AB.\nCDE\n.F.")
-    assert grid.line_cells(d, (1, 1)) == [(0, 1), (1, 0), (1, 2), (2, 1)]
-    assert grid.adjacent_cells(d, (0, 0), 8) == [(0, 1), (1, 0), (1, 1)]
-    assert grid.adjacent_cells(d, (2, 1), 4) == [(1, 1)]
+def test_regions_of_a_box():
+    """Corners: the box's four corners; edge: its border, corners included; centre: the
+    rest (the middle 2x2 of a 4x4 box), also for boxes away from the frame's corner."""
+    board = grid.BitBoard(4, 4)
+    origin = (0, 0)
+    for box in ((0, 3, 0, 3), (2, 4, 5, 7), (6, 8, 3, 6)):       # boxes in the frame's cells
+        corner, edge, centre = board.regions(box)
+        r0, r1, c0, c1 = box
+        cells = [(r, c) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)]
+        want_corner = {p for p in cells if p[0] in (r0, r1) and p[1] in (c0, c1)}
+        want_edge = {p for p in cells if p[0] in (r0, r1) or p[1] in (c0, c1)}
+        cells_of = lambda mask: {p for p in cells if mask >> board.bit(p, origin) & 1}
+        assert cells_of(corner) == want_corner and len(want_corner) == 4
+        assert cells_of(edge) == want_edge
+        assert cells_of(centre) == set(cells) - want_edge
+        assert not (corner | edge | centre) & ~board.rect(r0, r1, c0, c1)
+    corner, edge, centre = board.regions((0, 3, 0, 3))
+    assert {p for p in ((r, c) for r in range(4) for c in range(4))
+            if centre >> board.bit(p, origin) & 1} == {(1, 1), (1, 2), (2, 1), (2, 2)}
 
 
 # --- properties ------------------------------------------------------------------
@@ -262,7 +292,7 @@ def test_every_result_stays_legal(d):
     for p in grid.placements(d, 4, 4):
         assert p not in d and ok(list(d) + [p])
     for sl in grid.slides(d, 4, 4):
-        after = grid.apply_slide(d, sl, "new")
+        after = apply_slide(d, sl, "new")
         assert ok(after) and len(after) == len(d) + 1
         assert sorted(v for v in after.values() if v != "new") == sorted(d.values())
         assert after[sl.target] == "new"
@@ -272,7 +302,7 @@ def test_every_result_stays_legal(d):
             assert old[1 - a] == new[1 - a] == sl.index
             assert (new[a] - old[a]) * step >= 0
     for mv in grid.relocations(d, list(d), 4, 4):
-        after = grid.apply_relocation(d, mv)
+        after = apply_relocation(d, mv)
         assert ok(after) and len(after) == len(d) and mv[1] not in d
 
 
@@ -290,7 +320,7 @@ def test_slide_distances_form_interval(d):
                 assert legal == list(range(legal[0], legal[-1] + 1))
                 assert grid._push(d, line, index, step, 4, 4, offs) == legal[-1:]
             if legal and legal[0] > 0:   # s=0 fails only by sticking out
-                xs, others = grid._line(d, line, index)
+                xs, others = line_of(d, line, index)
                 front = xs[-1] if step > 0 else xs[0]
                 block = [front - step * j for j in range(len(xs) + 1)]
                 cells = others + [grid._at(line, index, x) for x in block]
@@ -340,7 +370,7 @@ def naive_relocations(d, movers, rows, cols, adjacency):
 
 def naive_push(d, line, index, step, rows, cols, adjacency):
     """Largest push distance by trying each distance and checking the whole display."""
-    xs, others = grid._line(d, line, index)
+    xs, others = line_of(d, line, index)
     length = cols if line == "row" else rows
     if not 0 < len(xs) < length:
         return []

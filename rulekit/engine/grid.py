@@ -44,12 +44,13 @@ positions holding a card, ``dst`` is an empty cell other than ``src``, and,
 with the card lifted from ``src``: ``dst`` is adjacent to a remaining card,
 the display after the move fits the square, and it is connected.
 
-Spatial queries
----------------
-``is_corner``/``is_edge``/``is_centre`` take a ``box`` = (rmin, rmax, cmin,
-cmax), normally ``bounds(display)``.  Once the display is full this is the
-``rows`` x ``cols`` square; mid-game it is the display's current bounding
-box, which is what the queries then describe.
+Regions of a box
+----------------
+``BitBoard.regions(box)`` gives, for a ``box`` = (rmin, rmax, cmin, cmax), normally the
+display's bounds, its corner cells (the four corners), its edge cells (its border, corners
+included) and its centre cells (the others: the middle 2x2 of a 4x4 box).  Once the
+display is full the box is the ``rows`` x ``cols`` square; mid-game it is the display's
+current bounding box, which is what the regions then describe.
 """
 from __future__ import annotations
 
@@ -240,22 +241,12 @@ class Slide:
     def target(self) -> Pos:
         return _at(self.line, self.index, self._front() - self._step * len(self._xs))
 
-    def move_map(self) -> dict[Pos, Pos]:
-        return dict(self.moves)
-
     def __repr__(self) -> str:
         return f"Slide({self.line} {self.index} from {self.side}: {self.moves} -> {self.target})"
 
 
 def _at(line: str, index: int, x: int) -> Pos:
     return (index, x) if line == "row" else (x, index)
-
-
-def _line(display: Mapping[Pos, object], line: str, index: int):
-    """(sorted positions along the line, the other cells) of a line."""
-    a = 0 if line == "row" else 1
-    xs = sorted(p[1 - a] for p in display if p[a] == index)
-    return xs, [p for p in display if p[a] != index]
 
 
 class _Lines:
@@ -364,17 +355,6 @@ def slides(display: Mapping[Pos, object], rows: int, cols: int,
     return out
 
 
-def apply_slide(display: Mapping[Pos, object], slide: Slide,
-                payload: object) -> dict[Pos, object]:
-    """New display after ``slide``, with ``payload`` as the sliding card."""
-    new = dict(display)
-    moved = [(new.pop(old), dst) for old, dst in slide.moves]
-    for item, dst in moved:
-        new[dst] = item
-    new[slide.target] = payload
-    return new
-
-
 def relocations(display: Mapping[Pos, object], mover_positions: Iterable[Pos],
                 rows: int, cols: int, adjacency: int = 8) -> list[tuple[Pos, Pos]]:
     """Every legal (src, dst) move of one card from ``mover_positions``.
@@ -400,58 +380,6 @@ def relocations(display: Mapping[Pos, object], mover_positions: Iterable[Pos],
         free = touching & ~rest & ~frame.bit(src) & frame.window(box, rows, cols)
         out.extend((src, dst) for dst in frame.cells(free))
     return out
-
-
-def apply_relocation(display: Mapping[Pos, object],
-                     move: tuple[Pos, Pos]) -> dict[Pos, object]:
-    """New display with the card at ``move[0]`` moved to ``move[1]``."""
-    src, dst = move
-    new = dict(display)
-    new[dst] = new.pop(src)
-    return new
-
-
-# --- spatial queries -------------------------------------------------------
-
-def is_corner(pos: Pos, box: Box) -> bool:
-    """``pos`` is one of the four corner cells of ``box``."""
-    rmin, rmax, cmin, cmax = box
-    return pos[0] in (rmin, rmax) and pos[1] in (cmin, cmax)
-
-
-def is_edge(pos: Pos, box: Box) -> bool:
-    """``pos`` is on the border of ``box`` (corners included)."""
-    rmin, rmax, cmin, cmax = box
-    r, c = pos
-    return (rmin <= r <= rmax and cmin <= c <= cmax
-            and (r in (rmin, rmax) or c in (cmin, cmax)))
-
-
-def is_centre(pos: Pos, box: Box) -> bool:
-    """``pos`` is an inner (non-border) cell of ``box``: the middle 2x2 of
-    a 4x4 box."""
-    rmin, rmax, cmin, cmax = box
-    return rmin < pos[0] < rmax and cmin < pos[1] < cmax
-
-
-def same_row(a: Pos, b: Pos) -> bool:
-    return a[0] == b[0]
-
-
-def same_column(a: Pos, b: Pos) -> bool:
-    return a[1] == b[1]
-
-
-def line_cells(display: Mapping[Pos, object], pos: Pos) -> list[Pos]:
-    """Occupied cells in the row and column of ``pos``, excluding ``pos``."""
-    return sorted(p for p in display
-                  if p != pos and (p[0] == pos[0] or p[1] == pos[1]))
-
-
-def adjacent_cells(display: Mapping[Pos, object], pos: Pos,
-                   adjacency: int = 8) -> list[Pos]:
-    """Occupied neighbours of ``pos``, sorted."""
-    return [n for n in neighbours(pos, adjacency) if n in display]
 
 
 # --- bit tables for the engine ---------------------------------------------------------------
@@ -572,7 +500,7 @@ class BitBoard:
         return self.rect(r1 - self.rows + 1, r0 + self.rows - 1, c1 - self.cols + 1, c0 + self.cols - 1)
 
     def regions(self, box: Box) -> tuple[int, int, int]:
-        """(corner, edge, centre) cells of a bounding box, as ``is_corner`` and the others."""
+        """(corner, edge, centre) cells of a bounding box, as the module docstring says."""
         found = self._regions.get(box)
         if found is None:
             r0, r1, c0, c1 = box
