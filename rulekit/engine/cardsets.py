@@ -15,8 +15,8 @@ class MoveTable:
     """Moves with one verb over single cards (`play blue 9`, `bid yellow 3`).
 
     Every copy of a face shares one interned `Move`, so a move is legal for a hand when
-    the hand holds any card of `face_masks[move.arg]` (`allows`), an identity test and an
-    AND. `for_mask` builds a new list from cached pieces, one per run of a suit's cards.
+    it is of the table's own class and the hand holds any card of its `cards` (`allows`):
+    a class test and an AND. `for_mask` builds a new list from cached pieces, one per run of a suit's cards.
     """
 
     def __init__(self, deck, verb: str):
@@ -32,8 +32,6 @@ class MoveTable:
                 first[face] = kind(verb, face, f"{verb} {deck.texts[c]}", mask, face if mask & (mask - 1) == 0 else -1)
         self.moves = [first[deck.face[c]] for c in range(deck.size)]
         self.by_text = {m.text: m for m in self.moves}
-        #: id of an interned move -> (mask of the cards that make it, the card or -1 for copies).
-        self.cards_of_move = {id(m): (m.cards, m.card) for m in first.values()}
         #: the masks of the runs of card ids that share a suit
         self.runs = [width << shift for shift, width in _segments(deck)]
         #: a mask inside one run -> its moves, a tuple (`for_mask` hands out lists)
@@ -63,9 +61,9 @@ class MoveTable:
         return found
 
     def allows(self, mask: int, move) -> bool:
-        """Whether `move` is this table's interned move for a card in `mask`."""
-        entry = self.cards_of_move.get(id(move))
-        return entry is not None and mask & entry[0] != 0
+        """Whether `move` is one of this table's moves for a card in `mask` (its class is the
+        table's own, and it carries the mask of the cards that make it)."""
+        return move.__class__ is self.move_class and mask & move.cards != 0
 
     def _build(self, part: int) -> tuple[Move, ...]:
         moves, seen = [], set()
