@@ -159,3 +159,20 @@ def test_the_generated_slides_are_those_of_the_geometry(board, dr, dc):
     by_row(gs.occ, gs.box, found)
     by_column(gs.occ, gs.box, found)
     assert found == bits.slides(gs.occ, gs.box, "row or column")
+
+
+@pytest.mark.parametrize("path,variant", GRID, ids=GRID_IDS)
+def test_a_grid_playout_makes_the_public_loop_moves(path, variant):
+    """`state.playout(seed)` lists each decision's moves through the generated steps (their
+    `legal_moves`): the moves are those of the public loop with `random.Random(seed)`."""
+    game = rulekit.load(path, variant=variant)
+    players = _players(game)
+    for seed in range(6):
+        ours, theirs = game.new_game(players, seed=seed), game.new_game(players, seed=seed)
+        made = ours.playout(seed=seed)
+        rng = random.Random(seed)
+        while not theirs.is_terminal:
+            legal = theirs.legal_moves()
+            theirs.apply(legal[rng.randrange(len(legal))])
+        assert ours.history == theirs.history and made == len(theirs.history)
+        assert ours.view() == theirs.view() and ours.winners == theirs.winners
