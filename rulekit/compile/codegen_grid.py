@@ -398,20 +398,27 @@ _PUT = """\
     gs._points = None
 """
 
-_PLACE = """\
-def $NAME(st, move, bit):
-    \"\"\"`place CARD at R,C`: the revealed card is put on a free cell (`PlaceCards.apply`).\"\"\"
+#: the start of putting the seat's revealed card on the board, and the end of it: the frame
+#: recentred, the move recorded, the card's effect planned or the next seat
+_TAKE_REVEALED = '''\
     gs = st.extra["grid"]
     seat = st.current_player
     revealed = gs.revealed
     card = revealed[seat]
     revealed[seat] = None
+'''
+_PUT_DONE = """\
 $PUT    if occ & $OUTSIDE:
         gs.recentre()
     st._legal = None
     st._history.append(move)
 $EFFECT    $PLACED(st, gs, seat)
 """
+
+_PLACE = """\
+def $NAME(st, move, bit):
+    \"\"\"`place CARD at R,C`: the revealed card is put on a free cell (`PlaceCards.apply`).\"\"\"
+""" + _TAKE_REVEALED + _PUT_DONE
 
 #: the pending `when placed` effect's movable cards (`PlaceCards._plan`): each (cell, card,
 #: the cells it may move to as `BitBoard.targets` finds them, whether no other movable card
@@ -502,19 +509,10 @@ _SLIDE = """\
 def $NAME(st, move):
     \"\"\"`slide CARD into row 1 from left`: the line's cards are pushed, the card takes the
     cell behind them (`PlaceCards.apply`, `grid.slide_cells`).\"\"\"
-    gs = st.extra["grid"]
-    seat = st.current_player
-    revealed = gs.revealed
-    card = revealed[seat]
-    revealed[seat] = None
+""" + _TAKE_REVEALED + """\
     pairs, bit = $SLIDE_CELLS(move.arg)
     gs.shift(pairs)
-$PUT    if occ & $OUTSIDE:
-        gs.recentre()
-    st._legal = None
-    st._history.append(move)
-$EFFECT    $PLACED(st, gs, seat)
-"""
+""" + _PUT_DONE
 
 _RELOCATE = """\
 def $NAME(st, move):
