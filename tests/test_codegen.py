@@ -25,6 +25,7 @@ from rulekit.engine.state import State
 from rulekit.errors import IllegalMoveError
 
 from codegen_check import assert_only_generator_names
+from public_loop import assert_playout_makes_the_public_loop_moves
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = [str(p) for p in sorted((ROOT / "rules").glob("*.rules"))] + [
@@ -166,13 +167,7 @@ def test_a_playout_of_every_game_and_variant_makes_the_public_loop_moves(path, v
     game = rulekit.load(path, variant=variant)
     players = _players(game)
     for seed in (5, 6):
-        ours, theirs = game.new_game(players, seed=seed), game.new_game(players, seed=seed)
-        made = ours.playout(seed=seed)
-        rng = random.Random(seed)
-        while not theirs.is_terminal:
-            legal = theirs.legal_moves()
-            theirs.apply(legal[rng.randrange(len(legal))])
-        assert ours.history == theirs.history and made == len(theirs.history) and ours.view() == theirs.view()
+        assert_playout_makes_the_public_loop_moves(game, players, seed)
 
 
 def test_an_illegal_move_in_a_generated_step_changes_nothing():

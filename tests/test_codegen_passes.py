@@ -24,6 +24,7 @@ from rulekit.engine.state import State
 from rulekit.errors import IllegalMoveError
 
 from codegen_check import assert_only_generator_names
+from public_loop import assert_playout_makes_the_public_loop_moves
 
 #: passes of every direction and of several counts, with three copies of a joker
 JOKERS = """
@@ -157,13 +158,7 @@ def test_the_shipped_games_that_pass_or_bid_cards_play_as_the_reference_at_other
 def test_a_playout_through_passes_and_card_bids_makes_the_public_loop_moves(name, players):
     game = _load(name)
     for seed in (5, 6):
-        ours, theirs = game.new_game(players, seed=seed), game.new_game(players, seed=seed)
-        made = ours.playout(seed=seed)
-        rng = random.Random(seed)
-        while not theirs.is_terminal:
-            legal = theirs.legal_moves()
-            theirs.apply(legal[rng.randrange(len(legal))])
-        assert ours.history == theirs.history and made == len(theirs.history) and ours.view() == theirs.view()
+        assert_playout_makes_the_public_loop_moves(game, players, seed)
 
 
 @pytest.mark.parametrize("name", sorted(TEXTS))

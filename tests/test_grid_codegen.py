@@ -18,6 +18,7 @@ import rulekit
 from rulekit.compile import codegen
 
 from codegen_check import assert_only_generator_names
+from public_loop import assert_playout_makes_the_public_loop_moves
 from rulekit.errors import IllegalMoveError
 from test_codegen import GAMES, _players, _reference
 from test_grid import boards
@@ -168,11 +169,4 @@ def test_a_grid_playout_makes_the_public_loop_moves(path, variant):
     game = rulekit.load(path, variant=variant)
     players = _players(game)
     for seed in range(6):
-        ours, theirs = game.new_game(players, seed=seed), game.new_game(players, seed=seed)
-        made = ours.playout(seed=seed)
-        rng = random.Random(seed)
-        while not theirs.is_terminal:
-            legal = theirs.legal_moves()
-            theirs.apply(legal[rng.randrange(len(legal))])
-        assert ours.history == theirs.history and made == len(theirs.history)
-        assert ours.view() == theirs.view() and ours.winners == theirs.winners
+        assert_playout_makes_the_public_loop_moves(game, players, seed)
