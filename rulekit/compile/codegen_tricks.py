@@ -225,14 +225,21 @@ def _walk(w, shape, names) -> str:
     else:
         allowed = "allowed = hand\nif trick:\n    allowed = hand & follow[st.lead + 1] or hand\n"
         setup = "follow = $FOLLOW[st.trump + 1]\n"
-    ended = _end_trick(shape, names, "if {END}:\n    break\ntrick = st.trick\nplayed = 0", played=False)
-    loop = ("seat = st.current_player\nhand = hands[seat]\n" + allowed + faces
+    # the seat to play kept in a local while the trick goes round (written back when it is
+    # full), unless a rule the step calls may read `st.current_player` on the way
+    local = not (shape["ruled"] or shape["sit"] or names["THEN"])
+    again = "\nseat = st.current_player" if local else ""
+    ended = _end_trick(shape, names, "if {END}:\n    break\ntrick = st.trick\nplayed = 0" + again, played=False)
+    following = ("if len(trick) < n:\n    seat = (seat + 1) % n\n    continue\n" if local
+                 else _next_seat(shape, "continue"))
+    loop = (("" if local else "seat = st.current_player\n") + "hand = hands[seat]\n" + allowed + faces
             + "count = faces.bit_count()\nbits = count.bit_length()\nr = getrandbits(bits)\n"
               "while r >= count:\n    r = getrandbits(bits)\nwhile r:\n    faces &= faces - 1\n    r -= 1\n"
               "cards = faces & -faces\ncard = cards.bit_length() - 1\nhistory.append($MOVES[card])\n"
               "made += 1\nhands[seat] = hand ^ cards\nplayed |= cards\n" + _set_lead(names)
-            + "trick.append($PAIRS[seat][card])\n" + _next_seat(shape, "continue") + ended)
-    head = ("hands, history = st.hands, st._history\n" + setup + "trick = st.trick\nplayed = 0\n"
+            + "trick.append($PAIRS[seat][card])\n" + following + ended)
+    head = ("hands, history = st.hands, st._history\n" + setup
+            + ("n = st.n\nseat = st.current_player\n" if local else "") + "trick = st.trick\nplayed = 0\n"
             "for _, c in trick:\n    played |= 1 << c\nmade = 0\nwhile True:\n")
     return ("    def walk(self, st, getrandbits):\n"
             "        \"\"\"Random moves to the end of the step, as `randrange` over the legal list draws them.\"\"\"\n"
