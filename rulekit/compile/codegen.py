@@ -22,6 +22,7 @@ generated line. `rulekit compile GAME --python` prints the source (`source_of`).
 """
 from __future__ import annotations
 
+import contextlib
 import copyreg
 import hashlib
 import linecache
@@ -321,20 +322,16 @@ def _cached_code(source: str, filename: str, digest: str):
     folder = cache_dir()
     path = private_file(folder, f"codegen-{sys.implementation.cache_tag}-{digest[:40]}.code") if folder else None
     if path is not None:
-        try:
+        with contextlib.suppress(OSError, EOFError, ValueError, TypeError):    # unreadable or stale: compiled anew
             code = marshal.loads(path.read_bytes())
             if isinstance(code, types.CodeType) and code.co_filename == filename:
                 return code
-        except (OSError, EOFError, ValueError, TypeError):
-            pass
     code = compile(source, filename, "exec")
     if path is not None:
-        try:
+        with contextlib.suppress(OSError):          # not kept: the next process compiles it again
             temporary = path.with_name(path.name + f".{os.getpid()}.tmp")
             temporary.write_bytes(marshal.dumps(code))
             os.replace(temporary, path)
-        except OSError:
-            pass
     return code
 
 

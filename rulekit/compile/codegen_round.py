@@ -12,6 +12,7 @@ what `Ruleset.end_round` (`compile/game.py`) does, which stays the reference.
 """
 from __future__ import annotations
 
+import contextlib
 from string import Template
 
 from ..engine.history import seal
@@ -157,10 +158,8 @@ def end_test(w, rules) -> str:
         if "rounds" in nodes:
             return f"st.round >= {literal(nodes['rounds'])}"
         if "end" in nodes and rules.expr_compiler is not None:
-            try:
+            with contextlib.suppress(NotWritten):          # no plain form: its closure, below
                 return Expressions(w, rules.expr_compiler).write(nodes["end"], "None")
-            except NotWritten:
-                pass
     return f"{w.bind('end', rules.end)}(st, None)"
 
 
