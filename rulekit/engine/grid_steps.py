@@ -15,6 +15,7 @@ a compiled game's hot paths are generated (`compile/codegen_grid.py`).
 """
 from __future__ import annotations
 
+import contextlib
 import re
 from itertools import combinations
 
@@ -417,10 +418,8 @@ class PlaceCards(Step):
         text, origin = self.config.texts[card], gs.origin
         table = self.interned.get((text, origin))
         if table is not None:
-            try:
+            with contextlib.suppress(KeyError):         # a slide not made yet: made below
                 return list(map(table.__getitem__, slides))
-            except KeyError:
-                pass
         else:
             if len(self.interned) >= _CACHE_LIMIT:
                 self.interned.clear()
