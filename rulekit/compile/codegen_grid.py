@@ -420,13 +420,14 @@ $MOVABLE    where, at, occ = gs.where, gs.at, gs.occ
         movable ^= low
     cells.sort()
     found = []
+    empty = ~occ
     for bit in cells:
         here = 1 << bit
         rest = occ ^ here
         free = 0
         if rest:
             ring = (occ >> bit - $WIDTH - 1 & 7) | (occ >> bit - 1 & 5) << 3 | (occ >> bit + $WIDTH - 1 & 7) << 6
-            if $KEEPS >> ring & 1:
+            if $KEEPS[ring]:
                 wide = rest | rest << 1 | rest >> 1
                 free = $GROW_REST
             else:
@@ -442,7 +443,7 @@ $MOVABLE    where, at, occ = gs.where, gs.at, gs.occ
             if c == c1:
                 while not rest & $COL_CELLS[c1]:
                     c1 -= 1
-            free &= ~occ & $ROWS_WINDOW[r0 * $HEIGHT + r1] & $COLS_WINDOW[c0 * $WIDTH + c1]
+            free &= empty & $ROWS_WINDOW[r0 * $HEIGHT + r1] & $COLS_WINDOW[c0 * $WIDTH + c1]
         mover = at[bit]
         found.append((bit, mover, free, $SAME_TEXT[mover] & movable_cards == 1 << mover))
     plan = tuple(found)
@@ -467,7 +468,7 @@ def $NAME(st, gs):
         if not unique:
             moves += $STEP._relocation_moves(gs, (entry,))
             continue
-        cells = $MOVE_TABLE(mover, origin)[0]
+        cells = ($MOVE_TABLES.get((mover, origin)) or $MOVE_TABLE(mover, origin))[0]
         while free:
             low = free & -free
             bit = low.bit_length() - 1
@@ -621,14 +622,14 @@ def _board_tables(w, board) -> dict:
             "OUTSIDE": w.const("OUTSIDE", board.outside, "the frame's cells outside its interior")}
 
 
-def _keeps_connected(adjacency: int) -> int:
+def _keeps_connected(adjacency: int) -> tuple[int, ...]:
     """The 3x3 neighbourhoods of a cell (bits 0-2 the row above, 3 and 5 the cells beside
     it, 6-8 the row below; bit 4, the cell itself, unused) in which the neighbours it is
-    adjacent to are joined among themselves, as a mask of neighbourhoods: lifting the
+    adjacent to are joined among themselves, as 1 per such neighbourhood (else 0): lifting the
     cell's card then keeps a connected display connected (every path through the cell can
     go around it). For the others the groups of the rest are worked out."""
     cells = [(r, c) for r in range(3) for c in range(3)]
-    mask = 0
+    keeps = []
     for ring in range(512):
         here = {cells[i] for i in range(9) if ring >> i & 1 and i != 4}
         near = set(grid.neighbours((1, 1), adjacency)) & here
@@ -638,9 +639,8 @@ def _keeps_connected(adjacency: int) -> int:
                 if cell in here and cell not in reach:
                     reach.add(cell)
                     todo.append(cell)
-        if near <= reach:
-            mask |= 1 << ring
-    return mask
+        keeps.append(1 if near <= reach else 0)
+    return tuple(keeps)
 
 
 def _plan(w, step, names) -> str:
@@ -663,7 +663,7 @@ def _plan(w, step, names) -> str:
     name = w.name("plan")
     w.lines(Template(_PLAN).substitute(
         names, NAME=name, MOVABLE=movable, GROUPS=w.bind("groups", board.groups),
-        KEEPS=w.const("KEEPS", keeps, "the 3x3 neighbourhoods a card may leave without splitting the display"),
+        KEEPS=w.const("KEEPS", keeps, "per 3x3 neighbourhood: 1 if a card may leave it without splitting the display"),
         COL_CELLS=w.const("COL_CELLS", tuple(board.col_cells), "the cells of each frame column"),
         SAME_TEXT=w.const("SAME_TEXT", tuple(same), "per card, the cards with its text"),
         GROW_REST=grow.format(board.width, "rest"), GROW_PART=grow.format(board.width, "part")))
@@ -738,6 +738,7 @@ def _placing(w, step) -> dict:
         names["RELOCATIONS"] = w.name("relocations")
         w.lines(Template(_RELOCATIONS).substitute(names, NAME=names["RELOCATIONS"],
                                                   MOVE_TABLE=w.bind("move_table", step.moves.table),
+                                                  MOVE_TABLES=w.bind("move_tables", step.moves.tables),
                                                   MOVE_OF=w.bind("move_of", step.moves.move)))
     else:
         names["RELOCATIONS"] = w.bind("relocations", step.relocations)
