@@ -23,8 +23,8 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 from .._records import Factory, define, evolve
-
 from ..dsl import nodes as n
+from ..engine.cardsets import cards_of
 from .exprs import _COMPARE, Compiled, ExprCompiler, suggest
 
 SET_FUNCS = ("count", "any", "all", "sum", "max", "min")
@@ -135,21 +135,11 @@ def points_mask(st, gs, op, bound: int, flipped: bool, everything: int) -> int:
     return mask
 
 
-def _members(mask: int) -> list[int]:
-    """The card ids of a mask, ascending (a list: folds read it in one go)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def keep_where(mask: int, test, h: Here, p) -> int:
     """The cards of `mask` for which `test(member, p)` holds. One Here serves every member:
     closures never keep it, so it is safe to move it from card to card."""
     member = Here(h.st, h.gs, None, h)
-    for card in _members(mask):
+    for card in cards_of(mask):
         member.card = card
         if not test(member, p):
             mask &= ~(1 << card)
@@ -469,7 +459,7 @@ def _set_impl(func, base, on_board, masker, tester, valuer, settled=False):
         table = valuer
 
         def by_table(h, p):
-            values = [table[card] for card in _members(members(h, p))]
+            values = [table[card] for card in cards_of(members(h, p))]
             return fold(values) if values else 0
         return by_table
     if valuer is card_points and settled:
@@ -478,20 +468,20 @@ def _set_impl(func, base, on_board, masker, tester, valuer, settled=False):
             if gs is None:
                 return 0
             get = display_points(h.st, gs).get
-            values = [get(card, 0) for card in _members(members(h, p))]
+            values = [get(card, 0) for card in cards_of(members(h, p))]
             return fold(values) if values else 0
         return by_known_points
     if valuer is card_points:
         def by_points(h, p):
             st, gs = h.st, h.gs
-            values = [card_points(st, gs, card) for card in _members(members(h, p))]
+            values = [card_points(st, gs, card) for card in cards_of(members(h, p))]
             return fold(values) if values else 0
         return by_points
 
     def folded(h, p):
         member = Here(h.st, h.gs, None, h)
         values = []
-        for card in _members(members(h, p)):
+        for card in cards_of(members(h, p)):
             member.card = card
             values.append(valuer(member, p))
         return fold(values) if values else 0

@@ -5,24 +5,17 @@ knows a game: each step of the compiled round is asked which moves it can ever o
 *action kind*), and the labels of all steps, in step order, are numbered 0..N-1. The same
 rule file, variants and player count always give the same numbering.
 
-- A move of one decision is one action whose label is the move's text (`bid 3`,
-  `play blue 9`, `choose bee`).
-- A move that picks several cards (`pass red 2, blue 6`, `keep sun, bee, frost`) is a choice
-  made **in parts**: one action per card (`pass red 2`, then `pass blue 6`, in any order).
-  Numbering every combination would be too large (3 cards of 52: 22,100 actions); one per
-  card keeps the space at the deck's size. `ActionSpace.legal(state, chosen)` says which
-  parts may follow the ones chosen so far, and `decode` turns a complete set of parts into
-  the engine's move: the move notation does not change.
-- Grid moves name cells relative to the display: `place bee at +1,-2` is the cell one row
-  below and two columns left of the top-left corner of the display's bounding box (the
-  first card goes at `+0,+0`), `slide gust into row +1 from left` the display's second row.
-  A floating display wanders, so absolute coordinates are not bounded; relative ones are.
+- A move of one decision is one action, labelled with the move's text (`bid 3`, `choose bee`).
+- A move that picks several cards (`pass red 2, blue 6`) is made **in parts**: one action per
+  card, in any order (numbering every combination would be too large: 22,100 for 3 cards of
+  52). `ActionSpace.legal(state, chosen)` says which parts may follow those chosen so far,
+  `decode` turns a complete set into the engine's move; the move notation does not change.
+- Grid moves name cells relative to the top-left corner of the display's bounding box
+  (`place bee at +1,-2`; the first card goes at `+0,+0`): a floating display wanders, so
+  absolute coordinates are not bounded; relative ones are.
 
-A new kind of step plugs in by listing its moves: a step with `action_kind(players)`
-returning an `ActionKind` is asked first; a step that keeps its interned moves in attributes
-(lists of `Move`, such as `moves`, or a `MoveTable`) is read from them; a step that never
-asks for a decision has none. Any other step raises `ActionSpaceError` naming it, and so
-does a legal move that is not among the moves its step listed.
+A step lists its moves by `action_kind(players)` or by keeping its interned moves (`kind_of`,
+and docs/actions.md "New kinds of steps").
 """
 from __future__ import annotations
 
@@ -148,8 +141,8 @@ def kind_of(step, players: int) -> ActionKind | None:
     labels = _interned_labels(step)
     if labels:
         return ActionKind(labels, not step.simultaneous)
-    if _never_decides(type(step)):
-        return None
+    if type(step).legal is Step.legal and type(step).legal_moves is Step.legal_moves:
+        return None         # a step that never decides
     raise ActionSpaceError(
         f"the step `{step.name}` ({type(step).__name__}) does not list the moves it can offer: "
         "give it `action_kind(players)` returning a rulekit.engine.actions.ActionKind, or keep its "
@@ -168,20 +161,10 @@ def _interned_labels(step) -> list[str]:
     return labels
 
 
-def _never_decides(cls) -> bool:
-    return cls.legal is Step.legal and cls.legal_moves is Step.legal_moves
-
-
-def _keep_kind(step):
-    if step.keep is None:
-        return None
-    return CardParts("keep", step.config.texts)
-
-
 #: Steps whose moves are not one label each: cards picked together, cells of a display.
 _KINDS = {
     Pass: lambda step: CardParts("pass", step.deck.texts),
-    DrawCards: _keep_kind,
+    DrawCards: lambda step: None if step.keep is None else CardParts("keep", step.config.texts),
     PlaceCards: GridMoves,
     ReturnCards: lambda step: ActionKind([f"return {t}" for t in step.config.texts], public=False),
 }
@@ -277,8 +260,14 @@ class ActionSpace:
 
 def space_for(rules, players: int) -> ActionSpace:
     """The action space of a compiled game for a player count, built once."""
-    spaces = rules.__dict__.setdefault("_action_spaces", {})
-    space = spaces.get(players)
-    if space is None:
-        space = spaces[players] = ActionSpace(rules, players)
-    return space
+    return built_once(rules, "_action_spaces", players, ActionSpace)
+
+
+def built_once(rules, key: str, players: int, make):
+    """`make(rules, players)`, made once per compiled game and player count (kept in
+    `rules.<key>`, a dict by player count)."""
+    made = rules.__dict__.setdefault(key, {})
+    found = made.get(players)
+    if found is None:
+        found = made[players] = make(rules, players)
+    return found

@@ -54,17 +54,28 @@ def play_alone(st) -> None:
     st.extra["sitting"] = sum(1 << seat for seat in makers if seat != declarer)
 
 
-def deal_again(st) -> None:
-    """`if all pass -> redeal`: the round starts over from its first step (a fresh shuffle and
-    deal by the same dealer; scores and the round number stay)."""
-    st.rules.reset_round(st)
-    st._step = st.rules.round_start - 1
+def all_passed(st, how: str) -> None:
+    """Every seat passed. `redeal`: the round starts over from its first step (a fresh shuffle
+    and deal by the same dealer; scores and the round number stay). `void`: the round is
+    thrown in, the driver goes straight to the end of the round (scored 0)."""
+    if how == REDEAL:
+        st.rules.reset_round(st)
+        st._step = st.rules.round_start - 1
+    else:
+        st.extra["void"] = True
+        st._step = len(st.rules.steps) - 1
 
 
-def end_round_now(st) -> None:
-    """The round is thrown in: the driver goes straight to the end of the round (scored 0)."""
-    st.extra["void"] = True
-    st._step = len(st.rules.steps) - 1
+def pass_in_turn(st, turns: int, all_pass: str | None) -> bool:
+    """A seat passed in a decision in turn: the next seat decides, or after `turns` passes
+    `all_pass` happens (None: the round goes on). Whether the step is over."""
+    passed = st.extra["choice_turns"] = st.extra["choice_turns"] + 1
+    if passed < turns:
+        st.current_player = (st.current_player + 1) % st.n
+        return False
+    if all_pass is not None:
+        all_passed(st, all_pass)
+    return True
 
 
 class ClearRoles(Step):
@@ -105,14 +116,10 @@ class Auction(Step):
     def legal(self, st) -> list[Move]:
         high = st.extra["high"]
         calls = self.moves[high[0] + 1:] if high is not None and self.higher else self.moves
-        if self.all_pass == FORCED and high is None and self._last_to_speak(st):
+        spoken = len(st.extra["calls"]) if self.once_each else st.extra["out"].bit_count()
+        if self.all_pass == FORCED and high is None and spoken == st.n - 1:     # the last to speak
             return list(calls)
         return [self.pass_move, *calls]
-
-    def _last_to_speak(self, st) -> bool:
-        if self.once_each:
-            return len(st.extra["calls"]) == st.n - 1
-        return st.extra["out"].bit_count() == st.n - 1
 
     def apply(self, st, move) -> bool:
         extra, seat = st.extra, st.current_player
@@ -147,7 +154,7 @@ class Auction(Step):
     def _finish(self, st) -> bool:
         high = st.extra["high"]
         if high is None:
-            (deal_again if self.all_pass == REDEAL else end_round_now)(st)
+            all_passed(st, self.all_pass)
             return True
         level, suit, _ = self.calls[high[0]]
         set_roles(st, high[1], level)
@@ -233,12 +240,7 @@ class ChooseTrump(Step):
             if move.kind == "choose alone":
                 play_alone(st)
             return True
-        turns = st.extra["choice_turns"] = st.extra["choice_turns"] + 1
-        if turns < self._turns(st):
-            st.current_player = (seat + 1) % st.n
-            return False
-        (deal_again if self.all_pass == REDEAL else end_round_now)(st)
-        return True
+        return pass_in_turn(st, self._turns(st), self.all_pass)
 
 
 class OrderUp(Step):
@@ -289,13 +291,7 @@ class OrderUp(Step):
                 st.hands[st.dealer] |= 1 << turned
                 extra["turned"], extra["takes"] = None, True
             return True
-        turns = extra["choice_turns"] = extra["choice_turns"] + 1
-        if turns < st.n:
-            st.current_player = (seat + 1) % st.n
-            return False
-        if self.all_pass is not None:
-            (deal_again if self.all_pass == REDEAL else end_round_now)(st)
-        return True
+        return pass_in_turn(st, st.n, self.all_pass)
 
 
 class DealerDiscards(Step):

@@ -56,26 +56,14 @@ class MoveTable:
         return out
 
     def run_moves(self, part: int) -> tuple[Move, ...]:
-        """The moves for cards inside one run, built once and cached."""
-        found = self.cache[part] = self._build(part)
+        """The moves for cards inside one run (a face's copies give one), built once and cached."""
+        found = self.cache[part] = tuple(dict.fromkeys(self.moves[card] for card in cards_of(part)))
         return found
 
     def allows(self, mask: int, move) -> bool:
         """Whether `move` is one of this table's moves for a card in `mask` (its class is the
         table's own, and it carries the mask of the cards that make it)."""
         return move.__class__ is self.move_class and mask & move.cards != 0
-
-    def _build(self, part: int) -> tuple[Move, ...]:
-        moves, seen = [], set()
-        while part:
-            low = part & -part
-            card = low.bit_length() - 1
-            part ^= low
-            face = self.deck.face[card]
-            if face not in seen:
-                seen.add(face)
-                moves.append(self.moves[card])
-        return tuple(moves)
 
     def held(self, hand: int, card: int) -> int:
         """The id of the copy of `card`'s face held in `hand` (the lowest one)."""
@@ -111,3 +99,11 @@ def cards_of(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+def mask_of(cards) -> int:
+    """The mask of some card ids."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask

@@ -35,7 +35,7 @@ from collections import OrderedDict
 from math import comb
 
 from .history import EMPTY, all_moves, count, move_at, moves_from
-from .cardsets import cards_of
+from .cardsets import cards_of, mask_of
 from .moves import Move
 from . import steps as st_
 
@@ -56,10 +56,6 @@ class Knowledge:
         self.forbidden = [0] * players
         self.history: list[tuple[int, str]] = []   # (seat, move text or "<verb> hidden")
         self.replayed = False
-
-    def forget(self) -> None:
-        self.known = [0] * len(self.known)
-        self.forbidden = [0] * len(self.forbidden)
 
 
 #: Replays kept for the next decision of the same game: (rules id, players, seed, seat) ->
@@ -143,7 +139,7 @@ def _replay_move(cur, text: str, seat: int, seen: Knowledge) -> bool:
     else:
         seen.history.append((mover, move.text))
     if cur.chance != chance:          # a new deal or draw: what was known is gone
-        seen.forget()
+        seen.known, seen.forbidden = [0] * cur.n, [0] * cur.n
         return True
     if follows is not None and not (hand & ~cur.hands[mover]) & follows:
         seen.forbidden[mover] |= follows
@@ -301,10 +297,7 @@ class Determinizer:
             pool |= mask
         by_allowed: dict[int, list[int]] = {}
         for card in cards_of(pool):
-            allowed = 0
-            for p, banned in enumerate(forbid):
-                if not banned >> card & 1:
-                    allowed |= 1 << p
+            allowed = sum(1 << p for p, banned in enumerate(forbid) if not banned >> card & 1)
             by_allowed.setdefault(allowed, []).append(card)
         self.placement = Placement(sizes, sorted(by_allowed.items()))
 
@@ -327,19 +320,14 @@ class Determinizer:
             sizes.append(len(gs.decks[p]))
         hidden = 0
         for p in range(st.n):
-            hidden |= _mask(gs.decks[p])
+            hidden |= mask_of(gs.decks[p])
             if p != seat:
                 hidden |= st.hands[p] | (1 << st.pending[p] if st.pending[p] is not None else 0)
                 hidden |= gs.returning[p]
         for card in cards_of(hidden):
             pools.setdefault(owner[card], []).append(card)
-        classes = []
-        for p, cards in sorted(pools.items()):
-            allowed = 0
-            for index, (_, who) in enumerate(self.places):
-                if who == p:
-                    allowed |= 1 << index
-            classes.append((allowed, cards))
+        classes = [(sum(1 << index for index, (_, who) in enumerate(self.places) if who == p), cards)
+                   for p, cards in sorted(pools.items())]        # a seat's cards lie in its own places
         self.fixed = [0] * st.n
         self.placement = Placement(sizes, classes)
 
@@ -352,20 +340,20 @@ class Determinizer:
             gs = d.extra["grid"]
             for (kind, p), cards in zip(self.places, dealt):
                 if kind == "hand":
-                    d.hands[p] = _mask(cards)
+                    d.hands[p] = mask_of(cards)
                 elif kind == "choice":
                     d.pending[p] = cards[0]
                 elif kind == "returning":
-                    gs.returning[p] = _mask(cards)
+                    gs.returning[p] = mask_of(cards)
                 else:
                     rng.shuffle(cards)
                     gs.decks[p] = cards
         else:
             for (kind, p), cards in zip(self.places, dealt):
                 if kind == "hand":
-                    d.hands[p] = self.fixed[p] | _mask(cards)
+                    d.hands[p] = self.fixed[p] | mask_of(cards)
                 else:
-                    d.undealt = _mask(cards)
+                    d.undealt = mask_of(cards)
             self._choose_again(d, rng)
         d.seed = rng.getrandbits(63)
         d.chance = 0
@@ -399,12 +387,6 @@ class Determinizer:
             d._legal = None
 
 
-def _shown(st, seat: int) -> int:
-    """A card dealt face up into the dealer's hand (`trump suit of last card dealt`)."""
-    card = st.extra.get("shown") if st.extra else None
-    return 1 << card if card is not None and seat == st.dealer else 0
-
-
 def _bid_card(st, seat: int) -> int:
     card = st.bid_cards[seat]
     return 0 if card is None else 1 << card
@@ -414,11 +396,3 @@ def _shown(st, seat: int) -> int:
     """The card every seat has been shown in this hand (`trump suit of last card dealt`)."""
     card = st.extra.get("shown") if st.extra else None
     return 0 if card is None or seat != st.dealer else 1 << card
-
-
-def _mask(cards) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
-

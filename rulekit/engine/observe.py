@@ -6,34 +6,19 @@ played to finished tricks of the round (public, but not kept in a view) are read
 state. Its layout is a list of named *segments* derived from the compiled game: a game
 without bids has no bid segment, a grid game has a display segment, and so on.
 
-Conventions (the layout is `Encoder.layout`, a list of `(name, size)`; `Encoder.describe()`
-prints it):
-
-- Cards are *faces*: one slot per distinct card text, in deck order (copies count up).
-- Seats are relative to the observing seat: slot 0 is the seat itself, slot 1 the next
-  seat to its left, and so on; a one-hot seat segment has one slot per seat.
-- Numbers (bids, scores, tricks, sizes, the round) are the plain values, not scaled.
-
-Segments, each present when the game has what it describes: `hand` (own cards),
-`returning` (own cards waiting to go back to the deck), `own_choice` (own hidden choice, e.g.
-cards picked to pass), `chosen` (which seats have made
-their hidden choice), `trick` (the card each seat played to the current trick), `played`
-(cards played to the round's finished tricks), `turned`, `bid_cards`, `set_aside`,
-`bids` (value and whether it is known, per seat), `tricks_won`, `trump` (one per suit, then
-"none"), `dealer`, `leader`, `display` (grid games: per cell of a rows × cols window at the
-display's top-left corner, the card's face by owner), `display_points`, `revealed`,
-`deck_sizes`, `removed`, `tiebreaker`, `partners` (the seats of the own team, itself
-included), then always `scores`, `hand_sizes`, `current_player`,
-`phase` (one per step that asks for decisions, then "over") and `round`.
+Its layout is `Encoder.layout`, a list of `(name, size)` (`Encoder.describe()` prints it;
+docs/actions.md says what each segment holds). Cards are *faces*: one slot per distinct card
+text, in deck order (copies count up). Seats are relative to the observing seat: slot 0 is
+the seat itself, slot 1 the next seat to its left, and so on. Numbers are plain values.
 
 The information state is the observation followed by the round's move log as the seat saw
-it: the last `log_length` moves of the round, oldest first, each as the mover's relative
-seat (one-hot) and the action (one-hot over the action space; all zero for another seat's
-hidden choice). `RoundLog` keeps that log as moves are played.
+it (`RoundLog`): the last `log_length` moves of the round, oldest first, each as the mover's
+relative seat (one-hot) and the action (one-hot over the action space; all zero for another
+seat's hidden choice).
 """
 from __future__ import annotations
 
-from .actions import space_for
+from .actions import built_once, space_for
 from .cardsets import cards_of
 
 
@@ -80,9 +65,10 @@ class Encoder:
             if getattr(rules, "decisions", None):          # an auction or a trump decision
                 out += [("declarer", n), ("makers", n), ("contract", 1)]
         else:
-            cells = self._cells()
+            self.rows, self.cols = _grid_size(rules)
             if "ReturnCards" in kinds:
                 out.append(("returning", faces))
+            cells = self.rows * self.cols
             out += [("display", cells * n * faces), ("display_points", cells), ("revealed", n * faces),
                     ("deck_sizes", n), ("removed", n * faces), ("tiebreaker", n)]
         teams = getattr(rules, "teams", None)
@@ -91,10 +77,6 @@ class Encoder:
         out += [("scores", n), ("hand_sizes", n), ("current_player", n), ("phase", len(self.phases)),
                 ("round", 1)]
         return out
-
-    def _cells(self) -> int:
-        self.rows, self.cols = _grid_size(self.rules)
-        return self.rows * self.cols
 
     def describe(self) -> str:
         """The layout as text: one line per segment with its slice."""
@@ -108,7 +90,7 @@ class Encoder:
 
         out = np.zeros(self.size, dtype=np.float32)
         view = st.view(seat)
-        for name, fill in self._fillers():
+        for name, fill in _FILLERS:
             if name in self.offsets:
                 a, b = self.offsets[name]
                 fill(self, st, view, seat, out[a:b])
@@ -129,9 +111,6 @@ class Encoder:
                 for action in actions:
                     out[base + n + action] = 1
         return out
-
-    def _fillers(self):
-        return _FILLERS
 
     # ---- helpers for the fillers --------------------------------------------------------------
 
@@ -254,8 +233,10 @@ def _makers(enc, st, view, seat, out):
         out[enc.rel(seat, other)] = 1
 
 
-def _contract(enc, st, view, seat, out):
-    out[0] = view.get("contract") or 0
+def _number(key):
+    def fill(enc, st, view, seat, out):
+        out[0] = view.get(key) or 0
+    return fill
 
 
 def _trump(enc, st, view, seat, out):
@@ -264,25 +245,24 @@ def _trump(enc, st, view, seat, out):
     out[names.index(trump) if trump in names else len(names)] = 1
 
 
-def _display(enc, st, view, seat, out):
+def _window(enc, view) -> list:
+    """(index in the rows x cols window at the display's top-left corner, cell) of each card
+    on the display."""
     cells = view.get("display") or []
-    if not cells:
-        return
-    top, left = min(c["row"] for c in cells), min(c["col"] for c in cells)
+    top, left = min((c["row"] for c in cells), default=0), min((c["col"] for c in cells), default=0)
+    return [((c["row"] - top) * enc.cols + c["col"] - left, c) for c in cells]
+
+
+def _display(enc, st, view, seat, out):
     faces, n = len(enc.faces), enc.n
-    for cell in cells:
-        index = (cell["row"] - top) * enc.cols + cell["col"] - left
+    for index, cell in _window(enc, view):
         owner = enc.rel(seat, cell["owner"]) if cell.get("owner") is not None else 0
         out[(index * n + owner) * faces + enc.face_of[cell["card"]]] = 1
 
 
 def _display_points(enc, st, view, seat, out):
-    cells = view.get("display") or []
-    if not cells:
-        return
-    top, left = min(c["row"] for c in cells), min(c["col"] for c in cells)
-    for cell in cells:
-        out[(cell["row"] - top) * enc.cols + cell["col"] - left] = cell.get("points") or 0
+    for index, cell in _window(enc, view):
+        out[index] = cell.get("points") or 0
 
 
 def _partners(enc, st, view, seat, out):
@@ -298,21 +278,17 @@ def _phase(enc, st, view, seat, out):
         out[enc.phases.index(phase)] = 1
 
 
-def _round(enc, st, view, seat, out):
-    out[0] = view["round"]
-
-
 _FILLERS = [
     ("hand", _hand), ("returning", _returning), ("own_choice", _own_choice), ("chosen", _chosen), ("trick", _trick),
     ("played", _played), ("turned", _turned), ("bid_cards", _per_seat_cards("bid_cards")),
     ("set_aside", _per_seat_cards("set_aside")), ("bids", _bids), ("tricks_won", _numbers("tricks_won")),
     ("trump", _trump), ("dealer", _one_seat("dealer")), ("leader", _one_seat("leader")),
-    ("declarer", _one_seat("declarer")), ("makers", _makers), ("contract", _contract),
+    ("declarer", _one_seat("declarer")), ("makers", _makers), ("contract", _number("contract")),
     ("display", _display), ("display_points", _display_points), ("revealed", _per_seat_cards("revealed")),
     ("deck_sizes", _numbers("deck_sizes")), ("removed", _per_seat_cards("removed")),
     ("tiebreaker", _one_seat("tiebreaker")), ("partners", _partners), ("scores", _numbers("scores")),
     ("hand_sizes", _numbers("hand_sizes")), ("current_player", _one_seat("current_player")),
-    ("phase", _phase), ("round", _round),
+    ("phase", _phase), ("round", _number("round")),
 ]
 
 
@@ -328,8 +304,7 @@ class RoundLog:
         self.space, self.round, self.entries = space, None, []
 
     def record(self, st, move) -> None:
-        if st.round != self.round:
-            self.round, self.entries = st.round, []
+        self.sync(st)
         kind = self.space.kind(st)
         public = kind.public if kind is not None else True
         self.entries.append((st.current_player, self.space.encode(st, move), public))
@@ -347,11 +322,7 @@ class RoundLog:
 
 def encoder_for(rules, players: int) -> Encoder:
     """The encoder of a compiled game for a player count, built once."""
-    encoders = rules.__dict__.setdefault("_encoders", {})
-    encoder = encoders.get(players)
-    if encoder is None:
-        encoder = encoders[players] = Encoder(rules, players)
-    return encoder
+    return built_once(rules, "_encoders", players, Encoder)
 
 
 def replayed_log(st) -> RoundLog:

@@ -2,16 +2,9 @@
 
 Pipeline place: **engine** (beside `state.py`), handed to agents and to untrusted bots. A
 `State` shows everything (the other hands, secret choices, the seed that fixes every future
-deal); the handle offers only what its seat may know:
-
-    view()            what the seat sees (`state.view(seat)`)
-    legal_moves()     the seat's legal moves when it is to move, else []
-    is_terminal, current_player, seat, players
-    history           the moves the seat could see, as (seat, text); another seat's secret
-                      choice shows as "<verb> hidden"
-    determinize(seed) a full State the seat cannot tell apart from the real one
-                      (see `determinize.py`), safe to search in: hidden cards dealt again,
-                      a fresh seed, the seat's own history
+deal); the handle offers only what its seat may know: its view, its legal moves, the
+history it could see (another seat's secret choice shows as "<verb> hidden"), and
+`determinize(seed)`, a full State it cannot tell apart from the real one (`determinize.py`).
 
 The handle keeps no reference to the state in any attribute, slot or closure: the state
 lives in a private table keyed by the handle. It follows the game as it goes on (it reads
