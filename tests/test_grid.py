@@ -443,8 +443,8 @@ def test_bit_tables_equal_the_geometry(board, dr, dc):
     fast = []
     for entry in bits.slides(gs.occ, gs.box, "row or column"):
         pairs, target = grid.slide_cells(entry)
-        index = entry[1] + gs.origin[entry[0] != "row"]
-        fast.append((entry[0], index, entry[2], tuple((pos(a), pos(b)) for a, b in pairs), pos(target)))
+        line, index, side = bits.slide_name(entry[0])
+        fast.append((line, index + gs.origin[line != "row"], side, tuple((pos(a), pos(b)) for a, b in pairs), pos(target)))
     assert fast == [(s.line, s.index, s.side, s.moves, s.target) for s in grid.slides(d, rows, cols, adjacency)]
     moves = [(pos(src), pos(dst)) for src in sorted(gs.where.values())
              for dst in _bits_of(bits.targets(gs.occ, gs.box, src))]

@@ -31,7 +31,7 @@ from __future__ import annotations
 from string import Template
 
 from ..engine import grid, grid_steps
-from ..engine.grid_moves import CellList
+from ..engine.grid_moves import CellList, SlideList
 from ..engine.moves import Move
 from .codegen import literal
 
@@ -218,145 +218,91 @@ $SLIDE_CALLS        if found:
             return list(legal)
 """
 
-#: the slides into the rows (what `grid.slides` defines, on the frame's bits): each row of 1
-#: to length - 1 cards, pushed from each side as far as the display stays within the board
-#: and joined. With the row's cards lifted, the others fall into groups above and below it;
-#: since the display was connected, each group reaches the neighbouring row, and the pushed
-#: block (with the sliding card) joins it exactly when it meets the group's footprint on the
-#: row: the cells next to the group's cells in the neighbouring row. A neighbouring row whose
+#: the slides into the rows or the columns (what `grid.slides` defines, on the frame's bits),
+#: one template for both: `$$ALONG` is a cell's place along the line, `$$STEP` the bits from
+#: one place to the next, `$$ACROSS` from one line to the next. Each line of 1 to length - 1
+#: cards, pushed from each side as far as the display stays within the board and joined.
+#: With the line's cards lifted, the others fall into groups before and after it; since the
+#: display was connected, each group reaches the neighbouring line, and the pushed block
+#: (with the sliding card) joins it exactly when it meets the group's footprint on the line:
+#: the cells next to the group's cells in the neighbouring line. A neighbouring line whose
 #: cards are one run is one group; only for the others are the groups flooded (`groups`).
-_ROW_SLIDES = """\
+_LINE_SLIDES = """\
 def $NAME(occ, box, out):
-    \"\"\"The slides into the display's rows, appended to `out` as `BitBoard.slides` gives them.\"\"\"
+    \"\"\"The slides into the display's ${LINE}s, appended to `out` as `BitBoard.slides` gives them.\"\"\"
     r0, r1, c0, c1 = box
-    for r in range(r0, r1 + 1):
-        line = occ & $ROW_CELLS[r]
+    for i in range($FIRST, $LAST + 1):
+        here = $LINE_CELLS[i]
+        line = occ & here
         k = line.bit_count()
         if not 0 < k < $LENGTH:
             continue
-        low, high = (line & -line).bit_length() - 1, line.bit_length() - 1
+        low, high = $ALONG[(line & -line).bit_length() - 1], $ALONG[line.bit_length() - 1]
         rest = occ ^ line
+        base = $BASE
         if not rest:
-            out.append(($ROW, r, $LEFT, line, 1, high - k + 1, high - k))
-            out.append(($ROW, r, $RIGHT, line, 1, low, low + k))
+            out.append(($NUMBER, line, $STEP, $ALONE_LEFT))
+            out.append(($NUMBER_RIGHT, line, $STEP, $ALONE_RIGHT))
             continue
-        here = $ROW_CELLS[r]
         feet = []
-        part = rest & $ABOVE[r]
-        near = part & $ROW_CELLS[r - 1]
+        part = rest & $BEFORE[i]
+        near = part & $LINE_CELLS[i - 1]
         if near:
-            starts = near & ~(near << 1)
+            starts = near & ~(near << $STEP)
             if starts & starts - 1:
                 for group in $GROUPS(part):
                     wide = group | group << 1 | group >> 1
                     feet.append(($GROW_GROUP) & here)
             else:
-                feet.append(($SPREAD_ROW) << $WIDTH)
-        part = rest & ~$ABOVE[r + 1]
-        near = part & $ROW_CELLS[r + 1]
+                feet.append(($SPREAD) << $ACROSS)
+        part = rest & ~$BEFORE[i + 1]
+        near = part & $LINE_CELLS[i + 1]
         if near:
-            starts = near & ~(near << 1)
+            starts = near & ~(near << $STEP)
             if starts & starts - 1:
                 for group in $GROUPS(part):
                     wide = group | group << 1 | group >> 1
                     feet.append(($GROW_GROUP) & here)
             else:
-                feet.append(($SPREAD_ROW) >> $WIDTH)
-        first, last = c0, c1
-        while not rest & $COL_CELLS[first]:
-            first += 1
-        while not rest & $COL_CELLS[last]:
-            last -= 1
-        base = r * $WIDTH
-        block = (1 << k + 1) - 1
-        front = high - base
-        s, bottom = first + $LENGTH - 1 - front, max(last - $LENGTH + k + 1 - front, 0)
+                feet.append(($SPREAD) >> $ACROSS)
+$EXTENT        block = $RUNS[k + 1]
+        s, bottom = first + $LENGTH - 1 - high, max(last - $LENGTH + k + 1 - high, 0)
         while s >= bottom:
-            at = base + front + s - k
+            at = $AT_LEFT
             for foot in feet:
                 if not foot >> at & block:
                     break
             else:
-                out.append(($ROW, r, $LEFT, line, 1, at + 1, at))
+                out.append(($NUMBER, line, $STEP, at + $STEP, at))
                 break
             s -= 1
-        front = low - base
-        s, bottom = front - last + $LENGTH - 1, max(front + k - first - $LENGTH + 1, 0)
+        s, bottom = low - last + $LENGTH - 1, max(low + k - first - $LENGTH + 1, 0)
         while s >= bottom:
-            at = base + front - s
+            at = $AT_RIGHT
             for foot in feet:
                 if not foot >> at & block:
                     break
             else:
-                out.append(($ROW, r, $RIGHT, line, 1, at, at + k))
+                out.append(($NUMBER_RIGHT, line, $STEP, at, at + $K_STEPS))
                 break
             s -= 1
 """
 
-#: ... and into the columns, the same way across
-_COLUMN_SLIDES = """\
-def $NAME(occ, box, out):
-    \"\"\"The slides into the display's columns, appended to `out` as `BitBoard.slides` gives them.\"\"\"
-    r0, r1, c0, c1 = box
-    for c in range(c0, c1 + 1):
-        line = occ & $COL_CELLS[c]
-        k = line.bit_count()
-        if not 0 < k < $HEIGHT_LENGTH:
-            continue
-        low, high = $ROW_OF[(line & -line).bit_length() - 1], $ROW_OF[line.bit_length() - 1]
-        rest = occ ^ line
-        if not rest:
-            out.append(($COLUMN, c, $TOP, line, $WIDTH, (high - k + 1) * $WIDTH + c, (high - k) * $WIDTH + c))
-            out.append(($COLUMN, c, $BOTTOM, line, $WIDTH, low * $WIDTH + c, (low + k) * $WIDTH + c))
-            continue
-        here = $COL_CELLS[c]
-        feet = []
-        part = rest & $LEFT_OF[c]
-        near = part & $COL_CELLS[c - 1]
-        if near:
-            starts = near & ~(near << $WIDTH)
-            if starts & starts - 1:
-                for group in $GROUPS(part):
-                    wide = group | group << 1 | group >> 1
-                    feet.append(($GROW_GROUP) & here)
-            else:
-                feet.append(($SPREAD_COLUMN) << 1)
-        part = rest & ~$LEFT_OF[c + 1]
-        near = part & $COL_CELLS[c + 1]
-        if near:
-            starts = near & ~(near << $WIDTH)
-            if starts & starts - 1:
-                for group in $GROUPS(part):
-                    wide = group | group << 1 | group >> 1
-                    feet.append(($GROW_GROUP) & here)
-            else:
-                feet.append(($SPREAD_COLUMN) >> 1)
-        first, last = $ROW_OF[(rest & -rest).bit_length() - 1], $ROW_OF[rest.bit_length() - 1]
-        block = $COL_RUNS[k + 1]
-        s, bottom = first + $HEIGHT_LENGTH - 1 - high, max(last - $HEIGHT_LENGTH + k + 1 - high, 0)
-        while s >= bottom:
-            at = (high + s - k) * $WIDTH + c
-            for foot in feet:
-                if not foot >> at & block:
-                    break
-            else:
-                out.append(($COLUMN, c, $TOP, line, $WIDTH, at + $WIDTH, at))
-                break
-            s -= 1
-        s, bottom = low - last + $HEIGHT_LENGTH - 1, max(low + k - first - $HEIGHT_LENGTH + 1, 0)
-        while s >= bottom:
-            at = (low - s) * $WIDTH + c
-            for foot in feet:
-                if not foot >> at & block:
-                    break
-            else:
-                out.append(($COLUMN, c, $BOTTOM, line, $WIDTH, at, at + k * $WIDTH))
-                break
-            s -= 1
+#: where the other cards of the display reach along a row: its box's columns, narrowed
+_ROW_EXTENT = """\
+        first, last = c0, c1
+        while not rest & $ACROSS_CELLS[first]:
+            first += 1
+        while not rest & $ACROSS_CELLS[last]:
+            last -= 1
+"""
+#: ... and along a column: the first and last frame rows of the others
+_COLUMN_EXTENT = """\
+        first, last = $ALONG[(rest & -rest).bit_length() - 1], $ALONG[rest.bit_length() - 1]
 """
 
 #: a place move of the listed cells, or a slide or a card moved (in the short list of the
-#: decision, by identity); anything else through the engine's `State.apply`
+#: decision, by identity: a slide with its entry); anything else through the engine's `State.apply`
 _PLACE_APPLY = """\
 legal = st._legal
 if move.__class__ is $MOVE and legal is not None:
@@ -365,13 +311,17 @@ if move.__class__ is $MOVE and legal is not None:
         if bit.__class__ is $INT and bit >= 0 and legal.free >> bit & 1 and legal.cells[bit] is move:
             $PLACE(st, move, bit)
             return
+    elif legal.__class__ is $SLIDE_LIST:
+        i = 0
+        for found in legal:
+            if found is move:
+                $SLIDE(st, move, legal.entries[i])
+                return
+            i += 1
     else:
         for found in legal:
             if found is move:
-                if st.extra["grid"].effect is None:
-                    $SLIDE(st, move)
-                else:
-                    $RELOCATE(st, move)
+                $RELOCATE(st, move)
                 return
 return $$STATE.apply(st, move)
 """
@@ -506,11 +456,11 @@ _EFFECT = """\
 """
 
 _SLIDE = """\
-def $NAME(st, move):
+def $NAME(st, move, entry):
     \"\"\"`slide CARD into row 1 from left`: the line's cards are pushed, the card takes the
-    cell behind them (`PlaceCards.apply`, `grid.slide_cells`).\"\"\"
+    cell behind them (`PlaceCards.apply`, `grid.slide_cells`; `entry`: the slide's entry of the list).\"\"\"
 """ + _TAKE_REVEALED + """\
-    pairs, bit = $SLIDE_CELLS(move.arg)
+    pairs, bit = $SLIDE_CELLS(entry)
     gs.shift(pairs)
 """ + _PUT_DONE
 
@@ -682,31 +632,44 @@ def _plan(w, step, names) -> str:
 
 def _slides(w, step, names) -> str:
     """The slides of the place list (`_SLIDES_LEGAL`): a generated function per direction
-    that some card slides in; the cards that slide in each as masks."""
+    that some card slides in (`_LINE_SLIDES`); the cards that slide in each as masks."""
     board, lines = step.board, step.config.slides
+    width, height = board.width, board.height
+    row_cells = w.const("ROW_CELLS", tuple(board.row_cells), "the cells of each frame row")
+    col_cells = w.const("COL_CELLS", tuple(board.col_cells), "the cells of each frame column")
+    axes = {"row": dict(FIRST="r0", LAST="r1", LINE_CELLS=row_cells, ACROSS_CELLS=col_cells, LENGTH=literal(board.cols),
+                        ALONG=names["COL_OF"], STEP="1", ACROSS=literal(width), BASE=f"i * {width}",
+                        ALONE_LEFT="base + high - k + 1, base + high - k", ALONE_RIGHT="base + low, base + low + k",
+                        AT_LEFT="base + high + s - k", AT_RIGHT="base + low - s", K_STEPS="k",
+                        NUMBER="2 * i", NUMBER_RIGHT="2 * i + 1", EXTENT=_ROW_EXTENT,
+                        BEFORE=w.const("ABOVE", tuple((1 << r * width) - 1 for r in range(height + 1)),
+                                       "the frame's cells above each row"),
+                        RUNS=w.const("ROW_RUNS", tuple((1 << k) - 1 for k in range(width + 2)),
+                                     "k cells side by side, by k")),
+            "column": dict(FIRST="c0", LAST="c1", LINE_CELLS=col_cells, LENGTH=literal(board.rows),
+                           ALONG=names["ROW_OF"], STEP=literal(width), ACROSS="1", BASE="i",
+                           ALONE_LEFT=f"(high - k + 1) * {width} + base, (high - k) * {width} + base",
+                           ALONE_RIGHT=f"low * {width} + base, (low + k) * {width} + base",
+                           AT_LEFT=f"(high + s - k) * {width} + base", AT_RIGHT=f"(low - s) * {width} + base",
+                           K_STEPS=f"k * {width}",
+                           NUMBER=f"2 * i + {2 * height}", NUMBER_RIGHT=f"2 * i + {2 * height + 1}",
+                           EXTENT=_COLUMN_EXTENT,
+                           BEFORE=w.const("LEFT_OF", tuple(board.rect(0, height - 1, 0, c - 1) for c in range(width + 1)),
+                                          "the frame's cells left of each column"),
+                           RUNS=w.const("COL_RUNS", tuple(sum(1 << i * width for i in range(k)) for k in range(height + 2)),
+                                        "k cells one above the other, by k"))}
+    grow = "wide | wide << {0} | wide >> {0}" if board.adjacency == 8 else "wide | group << {0} | group >> {0}"
+    groups = w.bind("groups", board.groups)
     calls = []
-    for direction, template in (("row", _ROW_SLIDES), ("column", _COLUMN_SLIDES)):
+    for direction, axis in axes.items():
         cards = sum(1 << card for card, named in enumerate(lines) if named is not None and direction in named)
         if not cards:
             continue
         name = w.name(direction + "_slides")
-        spread = "near | near << {0} | near >> {0}" if board.adjacency == 8 else "near"
-        grow = "wide | wide << {0} | wide >> {0}" if board.adjacency == 8 else "wide | group << {0} | group >> {0}"
-        w.lines(Template(template).substitute(
-            names, NAME=name, LENGTH=literal(board.cols), HEIGHT_LENGTH=literal(board.rows),
-            ROW_CELLS=w.const("ROW_CELLS", tuple(board.row_cells), "the cells of each frame row"),
-            COL_CELLS=w.const("COL_CELLS", tuple(board.col_cells), "the cells of each frame column"),
-            ABOVE=w.const("ABOVE", tuple((1 << r * board.width) - 1 for r in range(board.height + 1)),
-                          "the frame's cells above each row"),
-            LEFT_OF=w.const("LEFT_OF", tuple(board.rect(0, board.height - 1, 0, c - 1) for c in range(board.width + 1)),
-                            "the frame's cells left of each column"),
-            COL_RUNS=w.const("COL_RUNS", tuple(sum(1 << i * board.width for i in range(k)) for k in range(board.height + 2)),
-                             "k cells one above the other, by k"),
-            GROUPS=w.bind("groups", board.groups), GROW_GROUP=grow.format(board.width),
-            SPREAD_ROW=spread.format(1), SPREAD_COLUMN=spread.format(board.width),
-            ROW=w.bind("row_word", "row"), LEFT=w.bind("left_word", "left"), RIGHT=w.bind("right_word", "right"),
-            COLUMN=w.bind("column_word", "column"), TOP=w.bind("top_word", "top"),
-            BOTTOM=w.bind("bottom_word", "bottom")))
+        axis["EXTENT"] = Template(axis["EXTENT"]).substitute(axis)
+        spread = "near | near << {0} | near >> {0}".format(axis["STEP"]) if board.adjacency == 8 else "near"
+        w.lines(Template(_LINE_SLIDES).substitute(axis, NAME=name, LINE=direction, GROUPS=groups,
+                                                  GROW_GROUP=grow.format(width), SPREAD=spread))
         mask = w.const("SLIDES_" + direction.upper(), cards, f"the cards that slide into a {direction}, as a mask")
         calls.append(f"        if {mask} >> card & 1:\n            {name}(occ, box, found)\n")
     return Template(_SLIDES_LEGAL).substitute(
@@ -719,6 +682,7 @@ def _placing(w, step) -> dict:
     config = step.config
     names = _board_tables(w, step.board)
     names.update(STEP=w.bind("step", step), MOVE=w.bind("Move", Move), CELL_LIST=w.bind("CellList", CellList),
+                 SLIDE_LIST=w.bind("SlideList", SlideList),
                  INT=w.bind("int", int), LISTED=w.bind("listed", step.places.listed),
                  TABLES=w.bind("place_tables", step.places.tables), TABLE=w.bind("place_table", step.places.table),
                  ROW_MOVES=w.bind("row_moves", step.places.row), FULL_ROW=literal(step.board.full_row),

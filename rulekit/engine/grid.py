@@ -54,7 +54,7 @@ current bounding box, which is what the regions then describe.
 """
 from __future__ import annotations
 
-from typing import Collection, Iterable, Mapping
+from typing import Iterable, Mapping
 
 Pos = tuple[int, int]
 Box = tuple[int, int, int, int]
@@ -165,11 +165,6 @@ class _Frame:
             mask &= ~reach
         return out
 
-    def inside(self, pos: Pos, origin: Pos) -> bool:
-        """``pos`` lies in the interior of a frame at ``origin``."""
-        r, c = pos[0] - origin[0], pos[1] - origin[1]
-        return 0 <= r < self.height and 0 <= c < self.width and self.interior >> r * self.width + c & 1 == 1
-
     def rect(self, r_lo: int, r_hi: int, c_lo: int, c_hi: int) -> int:
         """The cells of rows r_lo..r_hi and columns c_lo..c_hi that lie in the frame."""
         c_lo, c_hi = max(c_lo, self.c0), min(c_hi, self.c0 + self.width - 1)
@@ -188,16 +183,11 @@ class _Frame:
         return self.rect(rmax - rows + 1, rmin + rows - 1, cmax - cols + 1, cmin + cols - 1)
 
 
-def _connected(cells: Collection[Pos], offs: tuple[Pos, ...]) -> bool:
-    if not cells:
-        return True
-    frame = _Frame(bounds(cells), 1, offs)
-    return len(frame.groups(frame.mask(cells))) == 1
-
-
 def is_connected(cells: Iterable[Pos], adjacency: int = 8) -> bool:
     """True when ``cells`` form one group under ``adjacency`` (empty: True)."""
-    return _connected(set(cells), _offsets(adjacency))
+    cells = set(cells)
+    frame = _Frame(bounds(cells) or (0, 0, 0, 0), 1, _offsets(adjacency))
+    return len(frame.groups(frame.mask(cells))) <= 1
 
 
 def placements(display: Mapping[Pos, object], rows: int, cols: int,
@@ -531,11 +521,12 @@ class BitBoard:
 
     def slides(self, occ: int, box: Box, lines: str) -> list[tuple]:
         """``slides`` of a non-empty connected display in the frame's bits, only into lines
-        named in ``lines`` ("row", "column" or both), in the same order: (line, frame index,
-        side, the line's cells, the bits from one place of the line to the next, the first
-        cell of the pushed block, the sliding card's cell) each, which ``slide_cells`` turns
-        into moves. Worked out by the geometry above (frame cells as positions): this is
-        the reference; a compiled game's slides are generated (``compile/codegen_grid.py``)."""
+        named in ``lines`` ("row", "column" or both), in the same order: (the slide's number,
+        the line's cells, the bits from one place of the line to the next, the first cell of
+        the pushed block, the sliding card's cell) each, which ``slide_cells`` turns into
+        moves; the number says the line and side (``slide_name``) and grows in slide order.
+        Worked out by the geometry above (frame cells as positions): this is the reference;
+        a compiled game's slides are generated (``compile/codegen_grid.py``)."""
         display, out = {}, []
         while occ:
             low = occ & -occ
@@ -545,15 +536,22 @@ class BitBoard:
             if slide.line in lines:
                 cells = sum(1 << self.bit(old, (0, 0)) for old, _ in slide.moves)
                 first = min(self.bit(new, (0, 0)) for _, new in slide.moves)
-                out.append((slide.line, slide.index, slide.side, cells, 1 if slide.line == "row" else self.width,
-                            first, self.bit(slide.target, (0, 0))))
+                number = 2 * (slide.index if slide.line == "row" else self.height + slide.index)
+                out.append((number + (slide.side in ("right", "bottom")), cells,
+                            1 if slide.line == "row" else self.width, first, self.bit(slide.target, (0, 0))))
         return out
+
+    def slide_name(self, number: int) -> tuple[str, int, str]:
+        """(line, frame index, side) of a slide's number (``slides``)."""
+        if number < 2 * self.height:
+            return "row", number >> 1, ("left", "right")[number & 1]
+        return "column", (number >> 1) - self.height, ("top", "bottom")[number & 1]
 
 
 def slide_cells(slide: tuple) -> tuple[list[tuple[int, int]], int]:
     """((old bit, new bit) for each card of the line, lowest first; the sliding card's bit)
     of one entry of ``BitBoard.slides``."""
-    _, _, _, line, stride, first, target = slide
+    _, line, stride, first, target = slide
     pairs = []
     while line:
         low = line & -line

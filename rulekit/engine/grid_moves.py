@@ -24,6 +24,13 @@ class CellList(list):
     __slots__ = ("free", "cells")
 
 
+class SlideList(list):
+    """A list of slide moves, interned per slide number, and their slides in this position
+    (`entries`, as `grid.BitBoard.slides` gives them), in the same order."""
+
+    __slots__ = ("entries",)
+
+
 class CellMoves:
     """Moves per (key, origin, cell bit), made by `make(key, origin, bit)` when first needed."""
 
@@ -71,19 +78,6 @@ class CellMoves:
                 out += found
             mask >>= width
             row += 1
-        return out
-
-    def each(self, key, origin, mask: int) -> list[Move]:
-        """`listed` cell by cell, keeping no row patterns: for masks that seldom repeat."""
-        cells, make, out = self.table(key, origin)[0], self.make, []
-        while mask:
-            low = mask & -mask
-            bit = low.bit_length() - 1
-            move = cells[bit]
-            if move is None:
-                move = cells[bit] = make(key, origin, bit)
-            out.append(move)
-            mask ^= low
         return out
 
     def row(self, key, origin, row: int, pattern: int) -> tuple[Move, ...]:

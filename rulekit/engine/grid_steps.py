@@ -9,24 +9,23 @@ line; then `when placed` moves), and drawing again.
 Moves: `keep sun, bee, frost`, `choose bee`, `place bee at 1,2`,
 `slide gust into row 1 from left`, `move sun to 0,3` (row,col in the fixed frame where
 the first card lies at 0,0). Moves are interned per card text (or card) and cell
-(`grid_moves.CellMoves`, slides per slide); lists are worked out for each position with
+(`grid_moves.CellMoves`, slides per number); lists are worked out for each position with
 `grid.BitBoard` (bit operations on the display's cells). These classes are the reference:
 a compiled game's hot paths are generated (`compile/codegen_grid.py`).
 """
 from __future__ import annotations
 
-import contextlib
 import re
 from itertools import combinations
 
 from . import grid
 from .cardsets import cards_of
 from .grid_state import NO_KINDS, GridState
-from .grid_moves import CellList, CellMoves
+from .grid_moves import CellMoves, SlideList
 from .moves import Move
 from .steps import Step
 
-#: tables of interned moves kept (per card or text and frame origin; slides per slide) before all are forgotten
+#: tables of interned moves kept (per card or text and frame origin) before all are forgotten
 _CACHE_LIMIT = 4096
 _AT = re.compile(r" (at|to) (-?\d+), ?(-?\d+)")
 
@@ -289,9 +288,9 @@ class PlaceCards(Step):
     own effects do not happen. A card that fits nowhere leaves the game.
 
     Move arguments are frame bits of the state that listed them (`GridState`): a place move
-    holds its cell, a slide an entry of `grid.BitBoard.slides`, a move (card, cell). Place and
-    move moves are interned per cell (`grid_moves.CellMoves`), so a move is checked by being
-    one of the legal list's.
+    holds its cell, a slide its number (`grid.BitBoard.slide_name`), a move (card, cell). Place
+    and move moves are interned per cell (`grid_moves.CellMoves`), slides per number, so a
+    move is checked by being one of the legal list's.
     """
     name = "place"
 
@@ -306,7 +305,7 @@ class PlaceCards(Step):
             "place", bit, "place {} at {},{}".format(text, *pos(bit, origin))), _CACHE_LIMIT)
         self.moves = CellMoves(config.board, lambda card, origin, bit: Move(
             "move", (card, bit), "move {} to {},{}".format(texts[card], *pos(bit, origin))), _CACHE_LIMIT)
-        self.interned: dict = {}        # (card text, frame origin) -> slide -> its move
+        self.interned: dict = {}        # (card text, frame origin) -> its move per slide number
 
     # -- order
     def enter(self, st) -> bool:
@@ -378,7 +377,8 @@ class PlaceCards(Step):
             revealed = gs.revealed
             card, revealed[seat] = revealed[seat], None
             if kind == "slide":
-                pairs, target = grid.slide_cells(move.arg)
+                slides = self.board.slides(gs.occ, gs.box, self.config.slides[card])
+                pairs, target = grid.slide_cells(next(s for s in slides if s[0] == move.arg))
                 gs.shift(pairs)
                 gs.put(card, target)
             else:
@@ -412,24 +412,23 @@ class PlaceCards(Step):
         move is interned per card text, frame origin and slide."""
         return self._slide_moves(gs, card, self.board.slides(gs.occ, gs.box, lines))
 
-    def _slide_moves(self, gs, card: int, slides: list) -> list[Move]:
+    def _slide_moves(self, gs, card: int, slides: list) -> SlideList:
         """The moves of entries of `grid.BitBoard.slides`, interned per card text, frame
-        origin and slide."""
+        origin and slide number, with the entries."""
         text, origin = self.config.texts[card], gs.origin
         table = self.interned.get((text, origin))
-        if table is not None:
-            with contextlib.suppress(KeyError):         # a slide not made yet: made below
-                return list(map(table.__getitem__, slides))
-        else:
+        if table is None:
             if len(self.interned) >= _CACHE_LIMIT:
                 self.interned.clear()
-            table = self.interned[text, origin] = {}
-        moves = []
+            table = self.interned[text, origin] = [None] * (2 * (self.board.height + self.board.width))
+        moves = SlideList()
+        moves.entries = slides
         for slide in slides:
-            move = table.get(slide)
+            move = table[slide[0]]
             if move is None:
-                index = slide[1] + origin[slide[0] != "row"]
-                move = table[slide] = Move("slide", slide, f"slide {text} into {slide[0]} {index} from {slide[2]}")
+                line, index, side = self.board.slide_name(slide[0])
+                move = table[slide[0]] = Move("slide", slide[0], f"slide {text} into {line} "
+                                                                 f"{index + origin[line != 'row']} from {side}")
             moves.append(move)
         return moves
 
@@ -459,7 +458,7 @@ class PlaceCards(Step):
         texts, origin, moves, pos = self.config.texts, gs.origin, [], self.board.pos
         for src, mover, free, unique in plan:
             if unique:
-                moves += self.moves.each(mover, origin, free)
+                moves += self.moves.listed(mover, origin, free)
                 continue
             sr, sc = pos(src, origin)
             while free:
