@@ -4,7 +4,8 @@ Pipeline place: compiler → **codegen** (deal) → engine. The round's counts, 
 size and the widths of the shuffle are literals; the partial Fisher-Yates shuffle and the
 hands are one function with no calls but the state's random words. With one count for
 every round, the shuffle of each player count the game allows is written out place by
-place (`j = 5 + ((words[5] * 61) >> 32)`: a quarter fewer steps a card than the loop); any
+place, the random words unpacked into locals (`j = 5 + ((w_5 * 61) >> 32)`: a quarter
+fewer steps a card than the loop); any
 other deal runs the loop. It deals exactly what `Deal.deal` (`engine/steps.py`) deals,
 which stays the reference (and the `deal` a card bid's fresh deal calls).
 """
@@ -59,7 +60,7 @@ _WRITTEN = """\
 def $NAME(st):
     \"\"\"The deal for $PLAYERS players, $COUNT cards each: place i takes the card at a place j
     drawn among those not placed yet, and the card that was at i goes to j.\"\"\"
-    words = st.random_words($PLACES)
+    ($WORDS) = st.random_words($PLACES)
     cards = list($BITS)                  # the cards as their bits: a hand is their sum
     hands = st.hands
 $SEATS$REST    aside = st.aside
@@ -142,15 +143,16 @@ def _written(w, step, names) -> str:
         places = min(n * count + turn, size - 1)
         seats = []
         for seat in range(n):
-            seats.append("    hand = 0\n")
             for i in range(seat * count, (seat + 1) * count):
-                seats.append(f"    j = {_draw(i, size)}; hand |= cards[j]; cards[j] = cards[{i!r}]\n")
+                take = "hand =" if i == seat * count else "hand |="
+                seats.append(f"    j = {_draw(i, size)}; {take} cards[j]; cards[j] = cards[{i!r}]\n")
             seats.append(f"    hands[{seat!r}] = hand\n")
             seats.append("    dealt = hand\n" if seat == 0 else "    dealt |= hand\n")
         rest = "".join(f"    j = {_draw(i, size)}; cards[{i!r}], cards[j] = cards[j], cards[{i!r}]\n"
                        for i in range(n * count, places))
         aside = " = ".join(f"aside[{seat!r}]" for seat in range(n))
         text = Template(_WRITTEN).substitute(NAME=name, PLAYERS=repr(n), COUNT=repr(count), PLACES=repr(places),
+                                             WORDS=_words(places),
                                              SEATS="".join(seats), REST=rest, ASIDE=aside, TURNED="$TURNED",
                                              BITS="$BITS", ALL="$ALL")
         turned = Template(_TURNED_AT).substitute(names, AT=repr(n * count)) if names["TURNED"] else ""
@@ -161,8 +163,14 @@ def _written(w, step, names) -> str:
 
 def _draw(i: int, size: int) -> str:
     """The place that place `i` draws: `i + (word * places left) >> 32`, as `partial_shuffle`."""
-    draw = f"((words[{i!r}] * {size - i!r}) >> 32)"
+    draw = f"((w_{i!r} * {size - i!r}) >> 32)"
     return draw if i == 0 else f"{i!r} + {draw}"
+
+
+def _words(places: int) -> str:
+    """The random words of a written deal as locals `w_0, w_1, ...`, ten to a line."""
+    names = [f"w_{i!r}," for i in range(places)]
+    return "\n     ".join(" ".join(names[k:k + 10]) for k in range(0, places, 10))
 
 
 def _players(step) -> list[int]:

@@ -41,6 +41,7 @@ from ..engine.cardsets import cards_of
 from ..engine.history import seal
 from .cardsets_expr import _BUSY, _REGION_SLOTS, REGIONS, SETS, Here
 from .codegen import literal
+from .codegen_round import NEXT_ROUND, RECORD, next_round
 from .codegen_exprs import Expressions, NotWritten
 from .exprs import BASE_NAMES
 
@@ -548,18 +549,10 @@ def $NAME(st):
     \"\"\"The round is over: its record, the end of the game or the next round.\"\"\"
     $SEAL(st)
     scores = st.scores
-$ROUND_POINTS    st.last_round = {"round": st.round, "bids": list(st.bids), "tricks_won": list(st.tricks_won),
-                     "points": points, "scores": list(scores)}
-    if st.dealer is not None:
-        st.dealt[st.dealer] += 1
+$ROUND_POINTS""" + RECORD + """\
     gs = st.extra["grid"]
 $SEAT    ended = $END or not any(st.hands)
-    if ended or st.round >= $RULES.max_rounds:
-        $FINISH(st, ended)
-        return
-    st.round += 1
-$NEXT    $RULES.reset_round(st)
-"""
+""" + NEXT_ROUND
 
 
 class _GameExpressions(Expressions):
@@ -595,8 +588,7 @@ def emit(w, rules) -> str | None:
     names = {"NAME": w.name("end_round"), "SEAL": w.bind("seal", seal), "RULES": w.bind("rules", rules),
              "FINISH": finish, "END": end, "ROUND_POINTS": _round_points(w, rules),
              "SEAT": "    seat = None             # the end test is about no seat\n" if re.search(r"\bseat\b", end) else "",
-             "NEXT": "    if st.dealer is not None:\n        st.dealer = (st.dealer + 1) % st.n\n"
-             if rules.dealer_then == "next" else ""}
+             "NEXT": next_round(rules), "TRUMP": literal(rules.fixed_trump)}
     w.lines(Template(_END_ROUND).substitute(names))
     return names["NAME"]
 

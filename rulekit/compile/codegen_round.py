@@ -19,6 +19,30 @@ from ..engine.history import seal
 from .codegen import literal
 from .codegen_exprs import Expressions, NotWritten
 
+#: the round's record (`last_round`): it keeps the round's own bid and trick lists, and the
+#: state takes fresh ones (copies when the game ends, new lists for the next round)
+RECORD = """\
+    bids, won = st.bids, st.tricks_won
+    st.last_round = {"round": st.round, "bids": bids, "tricks_won": won, "points": points, "scores": list(scores)}
+    if st.dealer is not None:
+        st.dealt[st.dealer] += 1
+"""
+
+#: the game goes on (`$$NEXT`: the dealer moves on), and the next round starts as
+#: `Ruleset.reset_round` starts it
+NEXT_ROUND = """\
+    if ended or st.round >= $RULES.max_rounds:
+        st.bids, st.tricks_won = list(bids), list(won)
+        $FINISH(st, ended)
+        return
+    st.round += 1
+$NEXT    n = st.n
+    st.bids, st.bid_cards, st.pending = [None] * n, [None] * n, [None] * n
+    st.tricks_won, st.taken = [0] * n, [0] * n
+    st.trick, st.last_trick, st.lead, st.trump = [], [], -1, $TRUMP
+    st.tricks_played, st.revealed, st.leader = 0, False, None
+"""
+
 _END_ROUND = """\
 def $NAME(st):
     \"\"\"The round is over: its points, the record of it, the end of the game or the next round.\"\"\"
@@ -26,22 +50,15 @@ def $NAME(st):
 $POINTS    scores = st.scores
     for seat in range(st.n):
         scores[seat] += points[seat]
-    bids, won = st.bids, st.tricks_won
-    st.last_round = {"round": st.round, "bids": bids, "tricks_won": won, "points": points, "scores": list(scores)}
-    if st.dealer is not None:
-        st.dealt[st.dealer] += 1
+""" + RECORD + """\
     ended = $END
-    if ended or st.round >= $RULES.max_rounds:
-        st.bids, st.tricks_won = list(bids), list(won)      # the record keeps the round's own lists
-        $FINISH(st, ended)
-        return
-    st.round += 1
-$NEXT    n = st.n                            # the next round starts as `Ruleset.reset_round` starts it
-    st.bids, st.bid_cards, st.pending = [None] * n, [None] * n, [None] * n
-    st.tricks_won, st.taken = [0] * n, [0] * n
-    st.trick, st.last_trick, st.lead, st.trump = [], [], -1, $TRUMP
-    st.tricks_played, st.revealed, st.leader = 0, False, None
-"""
+""" + NEXT_ROUND
+
+
+def next_round(rules) -> str:
+    """`$$NEXT` of `NEXT_ROUND`: the dealer's move to the next seat, when the rules move it."""
+    return ("    if st.dealer is not None:\n        st.dealer = (st.dealer + 1) % st.n\n"
+            if rules.dealer_then == "next" else "")
 
 _FINISH = """\
 def $NAME(st, ended):
@@ -84,9 +101,7 @@ def emit(w, rules) -> str | None:
     if rules.grid is not None or rules.end is None:
         return None
     names = {"NAME": w.name("end_round"), "SEAL": w.bind("seal", seal), "RULES": w.bind("rules", rules),
-             "END": end_test(w, rules), "TRUMP": literal(rules.fixed_trump),
-             "NEXT": "    if st.dealer is not None:\n        st.dealer = (st.dealer + 1) % st.n\n"
-             if rules.dealer_then == "next" else ""}
+             "END": end_test(w, rules), "TRUMP": literal(rules.fixed_trump), "NEXT": next_round(rules)}
     names["POINTS"] = _points(w, rules)
     names["FINISH"] = _finish(w, rules)
     w.lines(Template(_END_ROUND).substitute(names))

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-import sys
-from array import array
+import struct
 
 from ..errors import IllegalMoveError
 from . import history as _hist
@@ -24,9 +23,8 @@ _SCALARS = ("rules", "n", "seed", "chance", "round", "_step", "_at", "current_pl
             "lead", "trump", "tricks_played", "is_terminal", "undealt", "revealed", "last_round",
             "_past")
 
-
-_WORD = "I" if array("I").itemsize == 4 else "L"
-_BIG_ENDIAN = sys.byteorder == "big"
+#: count -> the unpacking of that many little-endian 32-bit words (`random_words`)
+_UNPACK: dict = {}
 
 
 class State:
@@ -219,15 +217,13 @@ class State:
         self.chance += 1
         return random.Random(self.seed * 1_000_003 + self.chance)
 
-    def random_words(self, count: int) -> list[int]:
+    def random_words(self, count: int) -> tuple[int, ...]:
         """`count` random 32-bit numbers for the next chance event, reproducible from the seed
-        (SHAKE-256 of the seed and the event's number): one C call instead of seeding a
-        generator, for the shuffles that run every round."""
+        (SHAKE-256 of the seed and the event's number, read as little-endian words): one C
+        call instead of seeding a generator, for the shuffles that run every round."""
         self.chance += 1
-        words = array(_WORD, hashlib.shake_256(b"%d/%d" % (self.seed, self.chance)).digest(4 * count))
-        if _BIG_ENDIAN:
-            words.byteswap()
-        return words.tolist()       # a list's items are read faster than an array's
+        unpack = _UNPACK.get(count) or _UNPACK.setdefault(count, struct.Struct("<%dI" % count).unpack)
+        return unpack(hashlib.shake_256(b"%d/%d" % (self.seed, self.chance)).digest(4 * count))
 
     def start(self) -> "State":
         self.rules.start_game(self)
