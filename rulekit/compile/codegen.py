@@ -16,27 +16,29 @@ enters only as the `repr` of a validated int, str or tuple of them (`literal`), 
 text spliced into code. Objects the compiler built (closures, move tables) are handed to
 the module in its namespace under generated names (`Writer.bind`), not written as source.
 
-The compiled code is cached by the SHA-256 of the source (`_CODE`); the source is
-registered in `linecache` under `<rulekit: TITLE#HASH>`, so a traceback shows the
-generated line. `rulekit compile GAME --python` prints the source (`source_of`).
+A first load in a new process takes the module, compiled, from the cache on disk
+(`codegen_cache.py`: keyed by what the module is made from, the objects handed in found
+again by recipes), so it runs neither the generator nor `compile`. In a process, code is
+shared by the SHA-256 of its source (`_CODE`); the source is registered in `linecache`
+under `<rulekit: TITLE#HASH>`, so a traceback shows the generated line. `rulekit compile
+GAME --python` prints the source (`source_of`, always generated).
 """
 from __future__ import annotations
 
-import contextlib
 import copyreg
 import hashlib
 import linecache
-import marshal
 import os
 import random
-import sys
-import types
 from string import Template
+
+from ..engine.state import State
+from . import codegen_cache
 
 #: RULEKIT_CODEGEN=0 runs every game through the hand-written steps (to compare)
 ENABLED = os.environ.get("RULEKIT_CODEGEN", "1") != "0"
 
-#: compiled module code by the hash of its source
+#: compiled module code by the hash of its source, in this process
 _CODE: dict[str, object] = {}
 
 _ATOMS = (int, str, type(None))
@@ -222,7 +224,6 @@ def _state_class(w, inlined) -> str:
     """The state class: `legal_moves` and `apply` with the covered steps' bodies inside, and
     for a step whose emitter allows it (`OWN_STATE_CLASS`), a class of the state's own for
     the time that step decides (no test of which step it is, per call)."""
-    from ..engine.state import State
     from .codegen_tricks import indent
     state = w.bind("EngineState", State)
     name = w.name("State")
@@ -232,7 +233,7 @@ def _state_class(w, inlined) -> str:
         if own:
             kind = w.name("StateAt")
             own_classes.append(Template(_STEP_STATE).substitute(
-                CLS=kind, GENERIC=name, STATE=state, STEP=step, KIND=own, STEP_PROPERTY=w.bind("step_property", _leaving_step()),
+                CLS=kind, GENERIC=name, STATE=state, STEP=step, KIND=own, STEP_PROPERTY=w.bind("step_property", LEAVING_STEP),
                 LEGAL=indent(legal_body, 8), APPLY=indent(apply_body, 8)))
             legal_body = f"st.__class__ = {kind}\nreturn {kind}.legal_moves(st)\n"
             apply_body = f"st.__class__ = {kind}\nreturn {kind}.apply(st, move)\n"
@@ -246,20 +247,14 @@ def _state_class(w, inlined) -> str:
     return name
 
 
-def _leaving_step() -> property:
-    """`State.step`, whose setter first gives the state back the game's state class (the
-    base of the step's own class): a state told to be at another step leaves it."""
-    if not _LEAVING:
-        from ..engine.state import State
-
-        def leave(st, index, _set=State.step.fset):
-            st.__class__ = type(st).__base__
-            _set(st, index)
-        _LEAVING.append(property(State.step.fget, leave, doc=State.step.__doc__))
-    return _LEAVING[0]
+def _leave(st, index, _set=State.step.fset):
+    st.__class__ = type(st).__base__
+    _set(st, index)
 
 
-_LEAVING: list = []
+#: `State.step`, whose setter first gives the state back the game's state class (the base of
+#: the step's own class): a state told to be at another step leaves it
+LEAVING_STEP = property(State.step.fget, _leave, doc=State.step.__doc__)
 
 
 def _emitters(rules) -> tuple:
@@ -286,52 +281,51 @@ def source_of(rules) -> str:
     return generate(rules)[0]
 
 
-def install(rules) -> dict:
-    """Generate, compile (cached) and run the module; give each covered step its class and
-    the rules their state class. Returns the module's namespace."""
+def install(rules, sections=None) -> dict:
+    """Generate the module, or take it from the cache (`codegen_cache.py`, keyed by the
+    checked `sections` the rules were built from; without them nothing is kept), run it, and
+    give each covered step its class and the rules their state class. Returns the module's
+    namespace."""
     if not ENABLED or not exact_randbelow():
         return {}
-    source, bound, classes, state = generate(rules)
-    if not classes:
+    key = codegen_cache.key_of(rules.title, sections) if sections is not None else None
+    entry = codegen_cache.read(key) if key is not None else None
+    bound = codegen_cache.resolve(entry.recipes, rules) if entry is not None and entry.recipes is not None else None
+    if bound is None:
+        entry, bound = _generated(rules, key, entry)
+    if not entry.classes:
         return {}
-    digest = hashlib.sha256(source.encode()).hexdigest()
-    filename = f"<rulekit: {_safe(rules.title)}#{digest[:12]}>"
-    code = _CODE.get(digest)
-    if code is None:
-        code = _CODE[digest] = _cached_code(source, filename, digest)
-        linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    code, filename = entry.code, entry.code.co_filename
+    if _CODE.setdefault(entry.digest, code) is code:        # this process's first run of it
+        linecache.cache[filename] = (len(entry.source), None, entry.source.splitlines(True), filename)
     namespace = {"__name__": "rulekit.generated", "__builtins__": _BUILTINS, **bound}
     exec(code, namespace)
-    for index, name in classes.items():
+    for index, name in entry.classes.items():
         if isinstance(index, str):                  # rules.end_round(state)
             setattr(rules, index, namespace.get(name))
         else:
             rules.steps[index].__class__ = namespace[name]
-    if state is not None:
-        rules.state_class = namespace[state]
+    if entry.state is not None:
+        rules.state_class = namespace[entry.state]
     rules.generated = filename
     return namespace
 
 
-def _cached_code(source: str, filename: str, digest: str):
-    """The compiled module: from this user's private cache folder (`cache_dir.py`, as the
-    parser's tables) when a previous process compiled the same source, else compiled and
-    kept there. Keyed by the source's hash and the Python version."""
-    from ..cache_dir import cache_dir, private_file
-    folder = cache_dir()
-    path = private_file(folder, f"codegen-{sys.implementation.cache_tag}-{digest[:40]}.code") if folder else None
-    if path is not None:
-        with contextlib.suppress(OSError, EOFError, ValueError, TypeError):    # unreadable or stale: compiled anew
-            code = marshal.loads(path.read_bytes())
-            if isinstance(code, types.CodeType) and code.co_filename == filename:
-                return code
-    code = compile(source, filename, "exec")
-    if path is not None:
-        with contextlib.suppress(OSError):          # not kept: the next process compiles it again
-            temporary = path.with_name(path.name + f".{os.getpid()}.tmp")
-            temporary.write_bytes(marshal.dumps(code))
-            os.replace(temporary, path)
-    return code
+def _generated(rules, key: str | None, known):
+    """(entry, bound objects): the module generated, and compiled unless `known` (the key's
+    entry, whose recipes found nothing) holds the same source. The entry is kept under `key`
+    with the recipes of the bound objects, read from the rules before the generator runs."""
+    found = codegen_cache.places(rules) if key is not None and (known is None or known.recipes is not None) else None
+    source, bound, classes, state = generate(rules)
+    if known is not None and known.recipes is None and known.source == source:
+        return known, bound
+    digest = hashlib.sha256(source.encode()).hexdigest()
+    code = _CODE.get(digest) or compile(source, f"<rulekit: {_safe(rules.title)}#{digest[:12]}>", "exec")
+    recipes = codegen_cache.recipes(bound, found[0]) if found is not None else None
+    entry = codegen_cache.Entry(digest, source, code, classes, state, recipes)
+    if key is not None:
+        codegen_cache.write(key, entry)
+    return entry, bound
 
 
 def _safe(title: str) -> str:

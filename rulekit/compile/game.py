@@ -215,7 +215,7 @@ def build_ruleset(sections: dict, title: str) -> Ruleset:
     keys = winner.keys if winner else (n.TieKey("highest", n.Ref("score")),)
     nodes["winner"] = [(1 if k.pick == "highest" else -1, k.expr) for k in keys]
     rules.winner_keys = [(sign, exprs.compile(node).fn) for sign, node in nodes["winner"]]
-    space = codegen.install(rules)  # the hot steps, written out as Python for this game
+    space = codegen.install(rules, sections)  # the hot steps, written out as Python for this game
     if grid is not None:
         grid.fill_points = space.get(getattr(grid, "points_function", None))
     return rules

@@ -1,0 +1,286 @@
+"""The generated module of a game kept on disk by what it is made from: a first load in a new
+process runs neither the generator nor `compile`.
+
+Pipeline place: compiler → codegen → **codegen_cache** → engine. `codegen.install` asks here
+first. An entry is keyed by the SHA-256 of everything the generated module depends on: this
+format, rulekit's version, the Python version, rulekit's own sources (each file's name, size
+and modification time, as Python's bytecode cache checks a module's source), and the game's
+title and checked sections exactly as `build_ruleset` gets them (their `repr`: every node
+with every field, so another variant or player count, or an edited file, is another key).
+
+An entry holds the module's source (for tracebacks and `linecache`), its compiled code, the
+generated class names, and a recipe for each object the loader hands the module
+(`Writer.bind`): how to find it again in the freshly built `Ruleset` — a path of attribute
+names, list indices and dict keys from the rules, a module-level name of rulekit or of the
+standard library, a plain value, a tuple or list of such, or a method of one. The path is
+taken from the rules before the generator runs, so it leads only to what any build of the
+same sections has, and through dicts by str keys only (an int key may be an object's id). A game with an object no recipe reaches (one made while generating) keeps
+an entry without recipes: its source is generated at each load, and the code is reused while
+the source is the same.
+
+Safety: entries live in this user's private cache folder only (`cache_dir.py`), are written
+to a temporary file and renamed, and are read with `marshal` (data and code, nothing run on
+reading). An entry that does not read back, is of another format or key, or whose recipes
+do not find objects of the recorded types, is ignored: the module is generated and the entry
+written anew.
+"""
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import importlib
+import marshal
+import os
+import sys
+import types
+from pathlib import Path
+
+FORMAT = 1
+
+#: modules outside rulekit whose names a recipe may use (the loader hands in a few of theirs)
+STANDARD = ("builtins", "copyreg", "itertools", "operator", "functools")
+
+_ATOMS = (int, str, bool, float, type(None))
+
+
+class Entry:
+    """A generated module: its source and code, the generated class names ({step index or
+    `end_round`: name}, the state class's name or None) and the recipes of its
+    bound objects (None: some object has none)."""
+
+    __slots__ = ("digest", "source", "code", "classes", "state", "recipes")
+
+    def __init__(self, digest: str, source: str, code, classes: dict, state, recipes):
+        self.digest, self.source, self.code = digest, source, code
+        self.classes, self.state, self.recipes = classes, state, recipes
+
+    def data(self, key: str) -> tuple:
+        return (FORMAT, key, self.digest, self.source, self.code, tuple(self.classes.items()), self.state,
+                self.recipes)
+
+
+#: entries read or written by this process, by key
+_ENTRIES: dict[str, Entry] = {}
+_SOURCES: list[str] = []
+
+
+def key_of(title: str, sections) -> str:
+    """The key of the module generated from these checked sections under this title."""
+    from .. import __version__
+    text = repr((FORMAT, __version__, sys.version, sys.implementation.cache_tag, _sources(), title,
+                 sorted(sections.items())))
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _sources() -> str:
+    """rulekit's own files as a digest of their names, sizes and modification times (once)."""
+    if not _SOURCES:
+        root = Path(__file__).resolve().parent.parent
+        seen = hashlib.sha256()
+        for folder, dirs, files in os.walk(root):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            for name in sorted(files):
+                if name.endswith((".py", ".lark")):
+                    info = os.stat(os.path.join(folder, name))
+                    seen.update(f"{os.path.relpath(os.path.join(folder, name), root)}:{info.st_size}:"
+                                f"{info.st_mtime_ns};".encode("utf-8", "surrogatepass"))
+        _SOURCES.append(seen.hexdigest())
+    return _SOURCES[0]
+
+
+def read(key: str) -> Entry | None:
+    """The entry of a key: from this process, else from the cache folder; None if there is
+    none, or what is there is not an entry of this key."""
+    entry = _ENTRIES.get(key)
+    if entry is not None:
+        return entry
+    path = _path(key)
+    if path is None:
+        return None
+    with contextlib.suppress(OSError, EOFError, ValueError, TypeError):     # unreadable: made anew
+        data = marshal.loads(path.read_bytes())
+        if (type(data) is tuple and len(data) == 8 and data[0] == FORMAT and data[1] == key
+                and isinstance(data[4], types.CodeType) and _wellformed(data)):
+            entry = _ENTRIES[key] = Entry(data[2], data[3], data[4], dict(data[5]), data[6], data[7])
+            return entry
+    return None
+
+
+def _wellformed(data: tuple) -> bool:
+    _, _, digest, source, code, classes, state, recipes = data
+    return (type(digest) is str and type(source) is str and type(classes) is tuple
+            and all(type(pair) is tuple and len(pair) == 2 and type(pair[0]) in (int, str)
+                    and (pair[1] is None or type(pair[1]) is str) for pair in classes)
+            and (state is None or type(state) is str) and (recipes is None or type(recipes) is tuple)
+            and code.co_filename.endswith(f"#{digest[:12]}>"))
+
+
+def write(key: str, entry: Entry) -> None:
+    """Keep an entry for this process and, when there is a private cache folder, on disk."""
+    _ENTRIES[key] = entry
+    path = _path(key)
+    if path is None:
+        return
+    with contextlib.suppress(OSError, ValueError):      # not kept: the next process generates it again
+        temporary = path.with_name(path.name + f".{os.getpid()}.tmp")
+        temporary.write_bytes(marshal.dumps(entry.data(key)))
+        os.replace(temporary, path)
+
+
+def _path(key: str) -> Path | None:
+    from ..cache_dir import cache_dir, private_file
+    folder = cache_dir()
+    return private_file(folder, f"codegen-{sys.implementation.cache_tag}-{key[:40]}.code") if folder else None
+
+
+# ---- recipes ------------------------------------------------------------------------------------
+
+def places(rules) -> tuple[dict, list]:
+    """({id: path} of every object reachable from the rules, the objects themselves): read
+    before the generator runs, and kept alive while it does (so no id is reused)."""
+    found, kept = {id(rules): ()}, [rules]
+    for obj in kept:                                  # grows as it goes: breadth first
+        path = found[id(obj)]
+        for step, child in _children(obj):
+            if child.__class__ not in _ATOMS and id(child) not in found:
+                found[id(child)] = path + (step,)
+                kept.append(child)
+    return found, kept
+
+
+def _children(obj):
+    cls = obj.__class__
+    if cls is list or cls is tuple:
+        return enumerate(obj)
+    if cls is dict:
+        # str keys only: an int key may be an id, which another process does not share
+        return [(("key", k), v) for k, v in obj.items() if k.__class__ is str]
+    if isinstance(obj, (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType,
+                        types.MethodType, property)):
+        return ()
+    out = []
+    own = getattr(obj, "__dict__", None)
+    if type(own) is dict:
+        out += [(name, value) for name, value in own.items() if name.__class__ is str and not name.startswith("__")]
+    for klass in cls.__mro__:
+        slots = klass.__dict__.get("__slots__", ())
+        for name in (slots,) if isinstance(slots, str) else slots:
+            if not name.startswith("__"):
+                with contextlib.suppress(AttributeError):          # a slot not set
+                    out.append((name, getattr(obj, name)))
+    return out
+
+
+def recipes(bound: dict, found: dict) -> tuple | None:
+    """(name, recipe) for each bound object, or None when one has no recipe."""
+    out, homes = [], {}
+    for name, obj in bound.items():
+        recipe = _recipe(obj, found, homes, 0)
+        if recipe is None:
+            return None
+        out.append((name, recipe))
+    return tuple(out)
+
+
+def _recipe(obj, found: dict, homes: dict, depth: int):
+    if _plain(obj):
+        return ("value", obj)
+    path = found.get(id(obj))
+    if path is not None:
+        return ("at", path, _type_name(obj))
+    home = _home(obj, homes)
+    if home is not None:
+        return ("global", *home, _type_name(obj))
+    if depth > 8:
+        return None
+    owner, name = getattr(obj, "__self__", None), getattr(obj, "__name__", None)
+    if (isinstance(obj, (types.MethodType, types.BuiltinMethodType)) and owner is not None
+            and not isinstance(owner, types.ModuleType) and type(name) is str and getattr(owner, name, None) == obj):
+        inner = _recipe(owner, found, homes, depth + 1)
+        return None if inner is None else ("method", inner, name)
+    if obj.__class__ in (tuple, list):
+        items = [_recipe(item, found, homes, depth + 1) for item in obj]
+        return None if None in items else (obj.__class__.__name__, tuple(items))
+    return None
+
+
+def _plain(value) -> bool:
+    """An int, str, bool, float or None, or a tuple of them (nested): kept as it is."""
+    return value.__class__ in _ATOMS or (value.__class__ is tuple and all(_plain(item) for item in value))
+
+
+def _home(obj, homes: dict) -> tuple[str, str] | None:
+    """(module, name) of a module-level object of rulekit or of `STANDARD`, if it is one."""
+    module, name = getattr(obj, "__module__", None), getattr(obj, "__qualname__", None)
+    if type(module) is str and type(name) is str and _allowed(module) and getattr(sys.modules.get(module), name, None) is obj:
+        return module, name
+    if not homes:                   # every module-level object, made once per recording
+        for module in sorted((m for m in sys.modules if _allowed(m)), reverse=True):
+            for name, value in vars(sys.modules[module]).items():
+                if not name.startswith("__"):
+                    homes[id(value)] = (module, name)
+    return homes.get(id(obj))
+
+
+def _allowed(module: str) -> bool:
+    return module in STANDARD or module == "rulekit" or module.startswith("rulekit.")
+
+
+def _type_name(obj) -> str:
+    return f"{type(obj).__module__}.{type(obj).__qualname__}"
+
+
+def resolve(recipes: tuple, rules) -> dict | None:
+    """The bound objects the recipes find in these rules, or None if one is not found (or is
+    not of the type it was)."""
+    out = {}
+    try:
+        for name, recipe in recipes:
+            out[name] = _resolve(recipe, rules)
+    except (LookupError, AttributeError, TypeError, ValueError, ImportError):
+        return None
+    return out
+
+
+def _resolve(recipe, rules):
+    kind = recipe[0]
+    if kind == "value":
+        if not _plain(recipe[1]):
+            raise TypeError("not a value")
+        return recipe[1]
+    if kind == "at":
+        obj = rules
+        for step in recipe[1]:
+            obj = _step(obj, step)
+        return _checked(obj, recipe[2])
+    if kind == "global":
+        if not _allowed(recipe[1]) or recipe[2].startswith("__"):
+            raise ImportError(recipe[1])
+        module = sys.modules.get(recipe[1]) or importlib.import_module(recipe[1])
+        return _checked(getattr(module, recipe[2]), recipe[3])
+    if kind == "method":
+        if recipe[2].startswith("__"):
+            raise AttributeError(recipe[2])
+        return getattr(_resolve(recipe[1], rules), recipe[2])
+    if kind in ("tuple", "list"):
+        items = [_resolve(item, rules) for item in recipe[1]]
+        return tuple(items) if kind == "tuple" else items
+    raise ValueError(f"no recipe kind {kind!r}")
+
+
+def _checked(obj, type_name: str):
+    if _type_name(obj) != type_name:
+        raise TypeError(f"{_type_name(obj)}, not {type_name}")
+    return obj
+
+
+def _step(obj, step):
+    if step.__class__ is str:
+        if step.startswith("__"):
+            raise AttributeError(step)
+        return getattr(obj, step)
+    if step.__class__ is int and obj.__class__ in (list, tuple):
+        return obj[step]
+    if step.__class__ is tuple and len(step) == 2 and step[0] == "key" and step[1].__class__ is str and obj.__class__ is dict:
+        return obj[step[1]]
+    raise TypeError(f"no step {step!r} from {type(obj).__name__}")
