@@ -170,6 +170,30 @@ def test_a_playout_of_every_game_and_variant_makes_the_public_loop_moves(path, v
         assert_playout_makes_the_public_loop_moves(game, players, seed)
 
 
+@pytest.mark.parametrize("path,variant", GAMES, ids=IDS)
+def test_a_playout_from_the_middle_of_a_step_makes_the_public_loop_moves(path, variant):
+    """A walk that starts with a trick (or a pass, a round of bids) under way: what it reads
+    of the state at its start (the trick's lead, its strongest card so far, the seat to play)
+    is what the public loop would have read."""
+    game = rulekit.load(path, variant=variant)
+    rng = random.Random(11)
+    for made in (5, 6, 7, 9, 14, 23):
+        state = game.new_game(_players(game), seed=made)
+        for _ in range(made):
+            if state.is_terminal:
+                break
+            legal = state.legal_moves()
+            state.apply(legal[rng.randrange(len(legal))])
+        ours, theirs = state.clone(), state.clone()
+        count = ours.playout(seed=made)
+        loop = random.Random(made)
+        while not theirs.is_terminal:
+            legal = theirs.legal_moves()
+            theirs.apply(legal[loop.randrange(len(legal))])
+        assert ours.history == theirs.history and count == len(theirs.history) - len(state.history)
+        assert ours.view() == theirs.view()
+
+
 def test_an_illegal_move_in_a_generated_step_changes_nothing():
     state = rulekit.load("instinct").new_game(4, seed=2)
     assert type(state) is not State and isinstance(state, State)

@@ -62,11 +62,18 @@ class PassMoves(dict):
         #: seldom played twice in a game, and the round that first plays one would code its
         #: moves one by one); None for a move space too large to code whole
         self.codes = None
+        self.size = size
         self.coded = size <= self.CODED
 
     def singles(self, part: int) -> tuple:
         """The passes of one card of `part`, ascending."""
         return tuple(self[(card,)] for card in cards_of(part))
+
+    def row(self, prefix: tuple) -> list:
+        """The passes that start with the cards of `prefix` (ascending), by their last card's
+        id: a list over the deck, None where the last card is not above the prefix's."""
+        top = prefix[-1]
+        return [self[prefix + (card,)] if card > top else None for card in range(len(self.texts))]
 
     def __missing__(self, combo: tuple) -> Move:
         if len(self) >= self.LIMIT:
@@ -186,7 +193,9 @@ def _pass(w, step):
              + indent(today + "if count == 0 or offset % st.n == 0:\n    return False\n"
                       + ("$MOVES.codes = st.rules.move_codes\n" if table.coded else "")
                       + "st.pending = [None] * st.n\nst.current_player = 0\nreturn True\n", 8))
-    legal = _pass_legal(names, today, copies)
+    if not copies and table.size <= PassMoves.LIMIT:     # the rows stay within the table's bound
+        names["ROWS"] = {count: w.bind("rows", [None] * deck.size) for count, _ in plan if count in (2, 3)}
+    legal = _pass_legal(names, today, copies, deck.size, {count for count, _ in plan if count})
     body = enter + "\n" + _methods(legal, lambda checked, refuse, going, over: _pass_body(
         w, names, today, copies, checked, refuse, going, over))
     w.lines(Template(f"class $CLS($BASE):\n    \"\"\"Generated: the passing of this game.\"\"\"\n"
@@ -196,14 +205,50 @@ def _pass(w, step):
     return names["CLS"], Template(legal).substitute(names), inline
 
 
-def _pass_legal(names, today: str, copies) -> str:
+#: a pass of two or three cards: the hand's passes row by row, a row being the passes of
+#: one first card (or two) by the last card's id (`PassMoves.row`, made on first use)
+_ROWS = {2: """\
+if count == 2:
+    out = []
+    for i in range(len(cards) - 1):
+        first = cards[i]
+        row = $ROWS_2[first]
+        if row is None:
+            row = $ROWS_2[first] = $MOVES.row((first,))
+        out += map(row.__getitem__, cards[i + 1:])
+    return out
+""", 3: """\
+if count == 3:
+    out = []
+    last = len(cards) - 1
+    for i in range(last - 1):
+        first = cards[i]
+        rows = $ROWS_3[first]
+        if rows is None:
+            rows = $ROWS_3[first] = [None] * $SIZE
+        for j in range(i + 1, last):
+            second = cards[j]
+            row = rows[second]
+            if row is None:
+                row = rows[second] = $MOVES.row((first, second))
+            out += map(row.__getitem__, cards[j + 1:])
+    return out
+"""}
+
+
+def _pass_legal(names, today: str, copies, size: int, counts) -> str:
     """Every set of `count` cards of the hand, in the order of `combinations`; with copies of
     a face, the first set of each text only (as the reference lists them). A pass of one
-    card (without copies) lists the hand's single-card passes run by run, as a card bid does."""
+    card (without copies) lists the hand's single-card passes run by run, as a card bid does;
+    one of two or three cards, row by row (`_ROWS`)."""
     combos = "$COMBINATIONS(cards, count)"
     today += "hand = st.hands[st.current_player]\n" + names.get("ONE", "") + names["CARDS"]
     if not copies:
-        return today + f"return list(map($MOVES.__getitem__, {combos}))\n"
+        rows = names.get("ROWS", {})
+        by_rows = "".join(Template(_ROWS[count]).safe_substitute({f"ROWS_{count}": rows[count], "SIZE": repr(size)})
+                          for count in sorted(rows))
+        rest = set(counts) - set(rows) - ({1} if "ONE" in names else set())
+        return today + by_rows + (f"return list(map($MOVES.__getitem__, {combos}))\n" if rest else "")
     return (today + "found = {}\n" + f"for move in map($MOVES.__getitem__, {combos}):\n"
             "    found.setdefault(move.text, move)\nreturn list(found.values())\n")
 

@@ -211,15 +211,95 @@ def _play(shape, names) -> str:
             + "\n    apply = play\n")
 
 
-def _walk(w, shape, names) -> str:
-    """`walk`: the loop of `play` with the card drawn instead of given; the seat count, the
-    follow row of this trump and the trick's cards so far kept in locals."""
+def _draw(w, shape) -> str:
+    """Lines that draw one of the distinct moves in `allowed` (one card per face, the lowest
+    copy) as `randrange` over the legal list draws: `cards` (its bit) and `card`."""
     singles, groups = shape["faces"]
     if groups:
         faces = f"faces = allowed & {w.const('SINGLES', singles)}\n" + "".join(
             f"part = allowed & {w.const('COPIES', g)}\nif part:\n    faces |= part & -part\n" for g in groups)
     else:
         faces = "faces = allowed\n"
+    return (faces + "count = faces.bit_count()\nbits = count.bit_length()\nr = getrandbits(bits)\n"
+            "while r >= count:\n    r = getrandbits(bits)\nwhile r:\n    faces &= faces - 1\n    r -= 1\n"
+            "cards = faces & -faces\ncard = cards.bit_length() - 1\n")
+
+
+#: `walk` of a plain trick step whose winner is the strongest card: the whole step in locals
+#: (the follow and strength rows of the lead, the trick's strongest card so far and its
+#: seat, the cards taken, the tricks played), written back to the state once, at its end.
+_LOCAL_WALK = """\
+    def walk(self, st, getrandbits):
+        \"\"\"Random moves to the end of the step, as `randrange` over the legal list draws them.\"\"\"
+        hands, history = st.hands, st._history
+        follow, strengths = $FOLLOW[st.trump + 1], $STRENGTH[st.trump + 1]
+        won, taken = st.tricks_won, st.taken
+        n = st.n
+        after = $AFTER[n]
+        seat = st.current_player
+        tricks = st.tricks_played
+        start = len(history)
+        trick = st.trick
+        if trick:                       # a trick under way: its lead and its strongest card so far
+            row, strength = follow[st.lead + 1], strengths[st.lead + 1]
+            best = -1
+            played = 0
+            for who, c in trick:
+                played |= 1 << c
+                rank = strength[c]
+                if rank > best$TIES:
+                    best = rank
+                    winner = who
+        while True:
+            hand = hands[seat]
+            allowed = (hand & row or hand) if trick else hand
+$DRAW            history.append($MOVES[card])
+            hands[seat] = hand ^ cards
+            if trick:
+                played |= cards
+                rank = strength[card]
+                if rank > best$TIES:
+                    best = rank
+                    winner = seat
+            else:
+                row, strength = follow[card + 1], strengths[card + 1]
+                best = strength[card]
+                winner = seat
+                played = cards
+            trick.append($PAIRS[seat][card])
+            if len(trick) < n:
+                seat = after[seat]
+                continue
+            won[winner] += 1
+            taken[winner] |= played
+            tricks += 1
+            if $END:
+                break
+            trick = []
+            seat = winner
+        st.last_trick = trick
+        st.trick = []
+        st.lead = -1
+        st.tricks_played = tricks
+        st.current_player = st.leader = winner
+        st._legal = None
+        made = len(history) - start
+        st.advance()
+        return made
+"""
+
+
+def _walk(w, shape, names) -> str:
+    """`walk`: the loop of `play` with the card drawn instead of given; the seat count, the
+    follow row of this trump and the trick's cards so far kept in locals (for a plain step
+    whose winner is the strongest card, everything: `_LOCAL_WALK`)."""
+    if not (shape["ruled"] or shape["sit"] or names["THEN"]) and "STRENGTH" in names:
+        after = w.const("AFTER", tuple(tuple((s + 1) % n for s in range(n)) for n in range(MAX_PLAYERS + 1)),
+                        "the seat after each seat, by player count")
+        end = "not hands[winner]" if shape["every"] else f"tricks == {shape['count']!r}"
+        return Template(_LOCAL_WALK).substitute(
+            names, AFTER=after, END=end, TIES=" or rank == best and rank & 1" if names["LAST"] else "",
+            DRAW=indent(_draw(w, shape), 12))
     if shape["ruled"]:
         allowed, setup = _allowed(shape, names), ""
     else:
@@ -232,11 +312,8 @@ def _walk(w, shape, names) -> str:
     ended = _end_trick(shape, names, "if {END}:\n    break\ntrick = st.trick\nplayed = 0" + again, played=False)
     following = ("if len(trick) < n:\n    seat = (seat + 1) % n\n    continue\n" if local
                  else _next_seat(shape, "continue"))
-    loop = (("" if local else "seat = st.current_player\n") + "hand = hands[seat]\n" + allowed + faces
-            + "count = faces.bit_count()\nbits = count.bit_length()\nr = getrandbits(bits)\n"
-              "while r >= count:\n    r = getrandbits(bits)\nwhile r:\n    faces &= faces - 1\n    r -= 1\n"
-              "cards = faces & -faces\ncard = cards.bit_length() - 1\nhistory.append($MOVES[card])\n"
-              "made += 1\nhands[seat] = hand ^ cards\nplayed |= cards\n" + _set_lead(names)
+    loop = (("" if local else "seat = st.current_player\n") + "hand = hands[seat]\n" + allowed + _draw(w, shape)
+            + "history.append($MOVES[card])\nmade += 1\nhands[seat] = hand ^ cards\nplayed |= cards\n" + _set_lead(names)
             + "trick.append($PAIRS[seat][card])\n" + following + ended)
     head = ("hands, history = st.hands, st._history\n" + setup
             + ("n = st.n\nseat = st.current_player\n" if local else "") + "trick = st.trick\nplayed = 0\n"
