@@ -164,7 +164,6 @@ def generate(rules) -> tuple[str, dict, dict[int, str], str | None]:
         ending = codegen_grid_end.emit(out, rules)
     if ending is not None:
         classes["end_round"] = ending
-        classes["enter_round"] = codegen_round.emit_enter(out, rules)
     inlined.reverse()          # the last decision step (tricks) decides most often: tested first
     state = _state_class(out, inlined) if inlined else None
     rest = [getattr(type(s), "generated_from", type(s)).__name__ for i, s in enumerate(rules.steps)
@@ -303,7 +302,7 @@ def install(rules, sections=None) -> dict:
     namespace = {"__name__": "rulekit.generated", "__builtins__": _BUILTINS, **bound}
     exec(code, namespace)
     for index, name in entry.classes.items():
-        if isinstance(index, str):                  # rules.end_round(state), rules.enter_round(state)
+        if isinstance(index, str):                  # rules.end_round(state)
             setattr(rules, index, namespace.get(name))
         else:
             rules.steps[index].__class__ = namespace[name]

@@ -46,7 +46,7 @@ _ATOMS = (int, str, bool, float, type(None))
 
 class Entry:
     """A generated module: its source and code, the generated class names ({step index or
-    `end_round`/`enter_round`: name}, the state class's name or None) and the recipes of its
+    `end_round`: name}, the state class's name or None) and the recipes of its
     bound objects (None: some object has none)."""
 
     __slots__ = ("digest", "source", "code", "classes", "state", "recipes")

@@ -8,7 +8,9 @@ table), and so does the `end when ...` test (`max(score) >= 100` reads `st.score
 scores in parts, teams, counters or a wrapped score (auctions, table play) are called as
 the compiler built them, as is any part of an expression the writer has no plain form
 for. The end of the game (final scores, winners) stays `Ruleset.finish`. It does exactly
-what `Ruleset.end_round` (`compile/game.py`) does, which stays the reference.
+what `Ruleset.end_round` (`compile/game.py`) does, which stays the reference, and then
+what `State.advance` does after it: it enters the next round's steps up to the first
+decision and returns True, so the engine's loop stops there.
 """
 from __future__ import annotations
 
@@ -45,14 +47,15 @@ $NEXT    n = st.n
 
 _END_ROUND = """\
 def $NAME(st):
-    \"\"\"The round is over: its points, the record of it, the end of the game or the next round.\"\"\"
+    \"\"\"The round is over: its points, the record of it, the end of the game or the next round's
+    steps up to its first decision (then True: what `State.advance` does after a round).\"\"\"
     $SEAL(st)
 $POINTS    scores = st.scores
     for seat in range(st.n):
         scores[seat] += points[seat]
 """ + RECORD + """\
     ended = $END
-""" + NEXT_ROUND
+""" + NEXT_ROUND + "$ENTER"
 
 
 def next_round(rules) -> str:
@@ -77,16 +80,10 @@ _KEY = """\
         seats = [seat for seat in seats if keys[seat] == best]
 """
 
-_ENTER_ROUND = """\
-def $NAME(st):
-    \"\"\"The next round's steps up to its first decision (what `State.advance` does after the
-    end of a round).\"\"\"
-$STEPS"""
-
 _ENTER_STEP = """\
     st._step, st._at = $INDEX, $STEP
     if $STEP.enter(st):
-        return
+        return True
 """
 
 _DEAL_STEP = """\
@@ -98,12 +95,13 @@ _DEAL_STEP = """\
 def emit(w, rules) -> str | None:
     """Write the end of the round (and the entry into the next); the end's name, or None for
     a game this does not cover."""
-    if rules.grid is not None or rules.end is None:
+    if rules.grid is not None or rules.end is None or not 0 <= rules.round_start < len(rules.steps):
         return None
     names = {"NAME": w.name("end_round"), "SEAL": w.bind("seal", seal), "RULES": w.bind("rules", rules),
              "END": end_test(w, rules), "TRUMP": literal(rules.fixed_trump), "NEXT": next_round(rules)}
     names["POINTS"] = _points(w, rules)
     names["FINISH"] = _finish(w, rules)
+    names["ENTER"] = _enter(w, rules)
     w.lines(Template(_END_ROUND).substitute(names))
     return names["NAME"]
 
@@ -143,15 +141,13 @@ def _compiled(compiler, node):
     return found.fn if found is not None else None
 
 
-def emit_enter(w, rules) -> str | None:
-    """Write the entry into a round's steps after its end, or None: for the steps from
+def _enter(w, rules) -> str:
+    """The entry into the next round's steps, at the end of `end_round_N`: for the steps from
     `round_start` on, each called in turn as `State.advance` would, a generated deal (never
     a decision) without the test; when every step is entered without a decision (none
     asks one), the engine's loop goes on from the last."""
     from . import codegen_deal
     steps = rules.steps
-    if rules.grid is not None or not 0 <= rules.round_start < len(steps):
-        return None
     lines = []
     for index in range(rules.round_start, len(steps)):
         step = steps[index]
@@ -159,10 +155,7 @@ def emit_enter(w, rules) -> str | None:
         lines.append(Template(block).substitute(INDEX=literal(index), STEP=w.bind("step", step)))
         if block is _ENTER_STEP:
             break
-    lines.append("    st.advance()\n")
-    name = w.name("enter_round")
-    w.lines(Template(_ENTER_ROUND).substitute(NAME=name, STEPS="".join(lines)))
-    return name
+    return "".join(lines) + "    st.advance()\n    return True\n"
 
 
 def end_test(w, rules) -> str:

@@ -64,9 +64,6 @@ class Ruleset:
         #: "final": node or list of nodes; "rounds": `end after N rounds`), with the compiler that
         #: compiled them: what the generator writes out (compile/codegen_exprs.py)
         self.expr_nodes: dict = {}
-        #: state -> None: the next round's steps up to a decision, after `end_round` (generated:
-        #: compile/codegen_round.py); None: `State.advance` enters them one by one
-        self.enter_round = None
         self.expr_compiler = None
 
     # ---- teams -------------------------------------------------------------------------------

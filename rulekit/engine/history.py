@@ -135,10 +135,8 @@ def extend(past, codes: list[int]):
         try:
             return past + bytes(codes)
         except ValueError:       # a code of 256 or more: two bytes per move from now on
-            past = list(past)
-    wide = array("H", past)
-    wide.extend(codes)
-    return wide
+            past = array("H", list(past))
+    return past + array("H", codes)
 
 
 def count(st) -> int:

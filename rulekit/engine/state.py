@@ -239,10 +239,8 @@ class State:
             index += 1
             if index == len(steps):
                 self._step = index
-                rules.end_round(self)
-                enter = getattr(rules, "enter_round", None)     # generated: the next round's steps
-                if enter is not None and not self.is_terminal:
-                    return enter(self)
+                if rules.end_round(self):   # generated: it entered the next round's steps too
+                    return
                 index = rules.round_start - 1
                 continue
             self._step, self._at = index, steps[index]

@@ -126,12 +126,12 @@ class _RoundEnds:
     def __getattr__(self, name):
         return getattr(self.rules, name)
 
-    def end_round(self, st: State) -> None:
+    def end_round(self, st: State) -> bool | None:
         snapshot = st.clone()
         snapshot.rules = self.rules
         snapshot.step = min(snapshot.step, len(self.rules.steps) - 1)   # as the last step left it
         self.snapshots.append(snapshot)
-        self.rules.end_round(st)
+        return self.rules.end_round(st)       # True: a generated end entered the next round too
 
 
 class Trace:
