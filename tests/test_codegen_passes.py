@@ -294,3 +294,21 @@ def test_a_move_space_too_large_to_code_whole_is_coded_as_played():
     passed = [t for t in state.history if t.startswith("pass")]
     coded = [t for t in state.rules.move_codes.texts if t.startswith("pass")]
     assert len(passed) == 4 and sorted(coded) == sorted(set(passed))       # the played ones only
+
+
+@pytest.mark.parametrize("name", ["jokers", "insidious-sevens"])
+def test_the_highest_bidder_is_the_first_seat_whose_bid_card_ranks_highest(name):
+    """The card bids' highest bidder (the trump's suit and the first leader of a game like
+    Insidious Sevens) against the rule it stands for: the first seat, in seat order, whose
+    bid card has the highest key, copies (equal keys) and every table size included."""
+    game = _load(name)
+    rng = random.Random(3)
+    for players in game.players:
+        rules = game.ruleset(players)
+        tricks = next(step for step in rules.steps if isinstance(step, steps.Tricks))    # first led by highest bidder
+        key = rules.deck.key
+        state = game.new_game(players, seed=1)
+        for _ in range(300):
+            state.bid_cards = [rng.randrange(rules.deck.size) for _ in range(players)]
+            expected = max(range(players), key=lambda seat: key[state.bid_cards[seat]])
+            assert tricks.first(state) == expected

@@ -65,7 +65,7 @@ class $CLS($BASE):
     generated_from = $BASE
 
     def legal_moves(self, st):
-        return list($MOVES)
+        return [*$MOVES]
 
 $PLAY
     def walk(self, st, getrandbits):
@@ -99,4 +99,4 @@ def emit(w, step):
     names["PLAY"] = Template(_SIMULTANEOUS if step.simultaneous else _SEQUENTIAL).substitute(names)
     w.lines(Template(_CLASS).substitute(names))
     inline = None if step.simultaneous else Template(_INLINE).substitute(names)
-    return names["CLS"], Template("return list($MOVES)\n").substitute(names), inline
+    return names["CLS"], Template("return [*$MOVES]\n").substitute(names), inline

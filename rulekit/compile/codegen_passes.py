@@ -75,6 +75,11 @@ class PassMoves(dict):
         top = prefix[-1]
         return [self[prefix + (card,)] if card > top else None for card in range(len(self.texts))]
 
+    def rows(self, first: int) -> list:
+        """The rows (`row`) of the passes of three cards that start with `first`, by the
+        second card's id."""
+        return [self.row((first, second)) if second > first else None for second in range(len(self.texts))]
+
     def __missing__(self, combo: tuple) -> Move:
         if len(self) >= self.LIMIT:
             self.clear()
@@ -195,7 +200,7 @@ def _pass(w, step):
                       + "st.pending = [None] * st.n\nst.current_player = 0\nreturn True\n", 8))
     if not copies and table.size <= PassMoves.LIMIT:     # the rows stay within the table's bound
         names["ROWS"] = {count: w.bind("rows", [None] * deck.size) for count, _ in plan if count in (2, 3)}
-    legal = _pass_legal(names, today, copies, deck.size, {count for count, _ in plan if count})
+    legal = _pass_legal(names, today, copies, {count for count, _ in plan if count})
     body = enter + "\n" + _methods(legal, lambda checked, refuse, going, over: _pass_body(
         w, names, today, copies, checked, refuse, going, over))
     w.lines(Template(f"class $CLS($BASE):\n    \"\"\"Generated: the passing of this game.\"\"\"\n"
@@ -205,38 +210,27 @@ def _pass(w, step):
     return names["CLS"], Template(legal).substitute(names), inline
 
 
-#: a pass of two or three cards: the hand's passes row by row, a row being the passes of
-#: one first card (or two) by the last card's id (`PassMoves.row`, made on first use)
+#: a pass of two or three cards: the rows of the hand's first cards made (on first use:
+#: `PassMoves.row`, `rows`), then the passes read from them by index, in the order of
+#: `combinations`
 _ROWS = {2: """\
 if count == 2:
-    out = []
-    for i in range(len(cards) - 1):
-        first = cards[i]
-        row = $ROWS_2[first]
-        if row is None:
-            row = $ROWS_2[first] = $MOVES.row((first,))
-        out += map(row.__getitem__, cards[i + 1:])
-    return out
+    rows = $ROWS_2
+    for first in cards:
+        if rows[first] is None:
+            rows[first] = $MOVES.row((first,))
+    return [rows[first][second] for first, second in $COMBINATIONS(cards, 2)]
 """, 3: """\
 if count == 3:
-    out = []
-    last = len(cards) - 1
-    for i in range(last - 1):
-        first = cards[i]
-        rows = $ROWS_3[first]
-        if rows is None:
-            rows = $ROWS_3[first] = [None] * $SIZE
-        for j in range(i + 1, last):
-            second = cards[j]
-            row = rows[second]
-            if row is None:
-                row = rows[second] = $MOVES.row((first, second))
-            out += map(row.__getitem__, cards[j + 1:])
-    return out
+    rows = $ROWS_3
+    for first in cards:
+        if rows[first] is None:
+            rows[first] = $MOVES.rows(first)
+    return [rows[first][second][third] for first, second, third in $COMBINATIONS(cards, 3)]
 """}
 
 
-def _pass_legal(names, today: str, copies, size: int, counts) -> str:
+def _pass_legal(names, today: str, copies, counts) -> str:
     """Every set of `count` cards of the hand, in the order of `combinations`; with copies of
     a face, the first set of each text only (as the reference lists them). A pass of one
     card (without copies) lists the hand's single-card passes run by run, as a card bid does;
@@ -245,7 +239,7 @@ def _pass_legal(names, today: str, copies, size: int, counts) -> str:
     today += "hand = st.hands[st.current_player]\n" + names.get("ONE", "") + names["CARDS"]
     if not copies:
         rows = names.get("ROWS", {})
-        by_rows = "".join(Template(_ROWS[count]).safe_substitute({f"ROWS_{count}": rows[count], "SIZE": repr(size)})
+        by_rows = "".join(Template(_ROWS[count]).safe_substitute({f"ROWS_{count}": rows[count]})
                           for count in sorted(rows))
         rest = set(counts) - set(rows) - ({1} if "ONE" in names else set())
         return today + by_rows + (f"return list(map($MOVES.__getitem__, {combos}))\n" if rest else "")

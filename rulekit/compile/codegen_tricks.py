@@ -62,6 +62,8 @@ def emit(w, step):
     else:
         names["WINNER"] = _winner(w, plans)
     names["THEN"] = w.bind("then", step.then) if step.then is not None else ""
+    names["AFTER"] = w.const("AFTER", tuple(tuple((s + 1) % n for s in range(n)) for n in range(MAX_PLAYERS + 1)),
+                             "the seat after each seat, by player count")
     if ruled:
         names.update(_ruled_names(w, step))
     else:
@@ -134,14 +136,14 @@ def _allowed(shape, names) -> str:
 
 def legal_body(w, step, shape, names) -> str:
     """The body of `legal(st)`: the distinct moves the current seat may make, in card order."""
-    runs = "".join(f"part = hand & {w.const('RUN', run)}\nif part:\n    found = $CACHE.get(part)\n"
-                   "    out += found if found is not None else $RUN_MOVES(part)\n" for run in step.runs)
+    runs = "".join(f"part = hand & {w.const('RUN', run)}\nif part:\n    out += $CACHE.get(part) or $RUN_MOVES(part)\n"
+                   for run in step.runs)     # a run's moves are never empty
     if shape["ruled"]:
         head = _allowed(shape, names) + "hand = allowed\n"
     else:
         head = ("if trick:\n    allowed = hand & $FOLLOW[st.trump + 1][st.lead + 1]\n    if allowed:\n"
                 "        found = $CACHE.get(allowed)\n        if found is not None:\n"
-                "            return list(found)\n        hand = allowed\n")
+                "            return [*found]\n        hand = allowed\n")
     return "hand = st.hands[st.current_player]\ntrick = st.trick\n" + head + "out = []\n" + runs + "return out\n"
 
 
@@ -164,7 +166,7 @@ def _next_seat(shape, then: str) -> str:
         return ("sitting = st.extra.get(\"sitting\", 0)\nif len(trick) < st.n - sitting.bit_count():\n"
                 "    seat = (seat + 1) % st.n\n    while sitting >> seat & 1:\n        seat = (seat + 1) % st.n\n"
                 "    st.current_player = seat\n" + indent(then, 4))
-    return "if len(trick) < st.n:\n    st.current_player = (seat + 1) % st.n\n" + indent(then, 4)
+    return "if len(trick) < st.n:\n    st.current_player = $AFTER[st.n][seat]\n" + indent(then, 4)
 
 
 def _end_trick(shape, names, over: str, played: bool = True) -> str:
@@ -294,11 +296,9 @@ def _walk(w, shape, names) -> str:
     follow row of this trump and the trick's cards so far kept in locals (for a plain step
     whose winner is the strongest card, everything: `_LOCAL_WALK`)."""
     if not (shape["ruled"] or shape["sit"] or names["THEN"]) and "STRENGTH" in names:
-        after = w.const("AFTER", tuple(tuple((s + 1) % n for s in range(n)) for n in range(MAX_PLAYERS + 1)),
-                        "the seat after each seat, by player count")
         end = "not hands[winner]" if shape["every"] else f"tricks == {shape['count']!r}"
         return Template(_LOCAL_WALK).substitute(
-            names, AFTER=after, END=end, TIES=" or rank == best and rank & 1" if names["LAST"] else "",
+            names, END=end, TIES=" or rank == best and rank & 1" if names["LAST"] else "",
             DRAW=indent(_draw(w, shape), 12))
     if shape["ruled"]:
         allowed, setup = _allowed(shape, names), ""

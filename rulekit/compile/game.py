@@ -366,9 +366,9 @@ def _holder(deck, text: str):
 
 def _highest_bidder(bid):
     if isinstance(bid, n.BidCard):
-        def highest(st):
-            key = st.rules.deck.key
-            return max(range(st.n), key=lambda seat: key[st.bid_cards[seat]])
+        def highest(st):            # the first seat whose card has the highest key
+            cards = st.bid_cards
+            return cards.index(max(cards, key=st.rules.deck.key.__getitem__))
         return highest
     first = _seat_fn(_option(bid, n.InTurn).seat, bid) if bid is not None and _option(bid, n.InTurn) \
         else (lambda st: st.dealer)
