@@ -81,9 +81,10 @@ def test_a_cached_first_load_runs_no_generator_and_plays_as_without_a_cache(game
 
 
 def test_the_trick_and_grid_games_find_every_object_again(tmp_path):
-    """The mechanism serves both kinds of game (a regression guard: a bound object made
-    while generating would send them back to generating at every load)."""
-    for game in ("instinct", "duell-der-tiere"):
+    """The mechanism serves both kinds of game, and a game whose card-set expressions stay
+    the compiler's closures (found in its memo by id; a regression guard: a bound object
+    made while generating would send them back to generating at every load)."""
+    for game in ("instinct", "duell-der-tiere", "examples/heart-hunt.rules"):
         _load(game, tmp_path / game, 1)
         assert all(data[7] is not None for data in _entries(tmp_path / game).values()), game
 
@@ -130,7 +131,7 @@ def test_an_entry_whose_recipes_find_nothing_is_made_anew(private, monkeypatch):
     (path,) = private.glob("codegen-*.code")
     data = marshal.loads(path.read_bytes())
     name, _ = data[7][0]
-    stale = data[:7] + (((name, ("at", ("steps", 0, "no_such_field"), "builtins.dict")),) + data[7][1:],)
+    stale = data[:7] + (((name, ("at", (0, "steps", 0, "no_such_field"), "builtins.dict")),) + data[7][1:],)
     path.write_bytes(marshal.dumps(stale))
     monkeypatch.setattr(cc, "_ENTRIES", {})
     made = _counting(monkeypatch)
@@ -194,12 +195,13 @@ def test_an_entry_that_is_a_link_is_neither_read_nor_written(private, tmp_path):
 
 def test_recipes_find_the_objects_again(instinct):
     rules = instinct.ruleset(4)
-    found, _ = cc.places(rules)
+    root = (rules, instinct._base)
+    found, _ = cc.places(root)
     step = rules.steps[0]
     bound = {"value": ("a", 1, ("b", None)), "rules": rules, "step": step, "method": rules.teams,
              "global": codegen.literal, "builtin": sorted, "fresh": [(0, 1), (2, 3)], "moves": tuple(rules.steps)}
     recipes = cc.recipes(bound, found)
-    again = cc.resolve(recipes, rules)
+    again = cc.resolve(recipes, root)
     assert again["rules"] is rules and again["step"] is step and again["global"] is codegen.literal
     assert again["builtin"] is sorted and again["method"] == rules.teams
     assert again["value"] == bound["value"] and again["fresh"] == bound["fresh"]
@@ -210,12 +212,13 @@ def test_recipes_find_the_objects_again(instinct):
 @pytest.mark.parametrize("recipe", [
     ("global", "os", "system", "builtins.builtin_function_or_method"),
     ("global", "rulekit.compile.codegen", "__builtins__", "builtins.dict"),
-    ("at", ("__class__",), "builtins.type"),
-    ("at", ("steps", ("key", "x")), "builtins.dict"),
-    ("method", ("at", (), "rulekit.compile.game.Ruleset"), "__reduce__"),
-    ("at", ("steps", 0), "builtins.int"),
+    ("at", (0, "__class__"), "builtins.type"),
+    ("at", (0, "steps", ("key", "x")), "builtins.dict"),
+    ("at", (0, "steps", ("id", (0,))), "builtins.dict"),
+    ("method", ("at", (0,), "rulekit.compile.game.Ruleset"), "__reduce__"),
+    ("at", (0, "steps", 0), "builtins.int"),
     ("value", ["a list"]),
     ("exec", "print(1)"),
 ])
 def test_a_recipe_reaches_nothing_outside_the_rules_and_rulekit(recipe, instinct):
-    assert cc.resolve((("x", recipe),), instinct.ruleset(4)) is None
+    assert cc.resolve((("x", recipe),), (instinct.ruleset(4), instinct._base)) is None

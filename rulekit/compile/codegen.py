@@ -290,9 +290,10 @@ def install(rules, sections=None) -> dict:
         return {}
     key = codegen_cache.key_of(rules.title, sections) if sections is not None else None
     entry = codegen_cache.read(key) if key is not None else None
-    bound = codegen_cache.resolve(entry.recipes, rules) if entry is not None and entry.recipes is not None else None
+    root = (rules, sections)
+    bound = codegen_cache.resolve(entry.recipes, root) if entry is not None and entry.recipes is not None else None
     if bound is None:
-        entry, bound = _generated(rules, key, entry)
+        entry, bound = _generated(rules, root, key, entry)
     if not entry.classes:
         return {}
     code, filename = entry.code, entry.code.co_filename
@@ -311,11 +312,12 @@ def install(rules, sections=None) -> dict:
     return namespace
 
 
-def _generated(rules, key: str | None, known):
+def _generated(rules, root: tuple, key: str | None, known):
     """(entry, bound objects): the module generated, and compiled unless `known` (the key's
     entry, whose recipes found nothing) holds the same source. The entry is kept under `key`
-    with the recipes of the bound objects, read from the rules before the generator runs."""
-    found = codegen_cache.places(rules) if key is not None and (known is None or known.recipes is not None) else None
+    with the recipes of the bound objects, read from `root` (the rules, their sections)
+    before the generator runs."""
+    found = codegen_cache.places(root) if key is not None and (known is None or known.recipes is not None) else None
     source, bound, classes, state = generate(rules)
     if known is not None and known.recipes is None and known.source == source:
         return known, bound

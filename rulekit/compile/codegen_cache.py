@@ -11,12 +11,13 @@ with every field, so another variant or player count, or an edited file, is anot
 An entry holds the module's source (for tracebacks and `linecache`), its compiled code, the
 generated class names, and a recipe for each object the loader hands the module
 (`Writer.bind`): how to find it again in the freshly built `Ruleset` — a path of attribute
-names, list indices and dict keys from the rules, a module-level name of rulekit or of the
-standard library, a plain value, a tuple or list of such, or a method of one. The path is
-taken from the rules before the generator runs, so it leads only to what any build of the
-same sections has, and through dicts by str keys only (an int key may be an object's id). A game with an object no recipe reaches (one made while generating) keeps
-an entry without recipes: its source is generated at each load, and the code is reused while
-the source is the same.
+names, list indices and dict keys from the rules or their sections, a module-level name of
+rulekit or of the standard library, a plain value, a tuple or list of such, or a method of
+one. A path is taken before the generator runs, so it leads only to what any build of the
+same sections has; it enters a dict by a str key, or a memo keyed by objects' ids by the
+path of the key's object (an id is not shared by another process). A game with an object
+no recipe reaches (one made while generating) keeps an entry without recipes: its source
+is generated at each load, and the code is reused while the source is the same.
 
 Safety: entries live in this user's private cache folder only (`cache_dir.py`), are written
 to a temporary file and renamed, and are read with `marshal` (data and code, nothing run on
@@ -75,15 +76,18 @@ def key_of(title: str, sections) -> str:
 def _sources() -> str:
     """rulekit's own files as a digest of their names, sizes and modification times (once)."""
     if not _SOURCES:
-        root = Path(__file__).resolve().parent.parent
-        seen = hashlib.sha256()
-        for folder, dirs, files in os.walk(root):
-            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-            for name in sorted(files):
-                if name.endswith((".py", ".lark")):
-                    info = os.stat(os.path.join(folder, name))
-                    seen.update(f"{os.path.relpath(os.path.join(folder, name), root)}:{info.st_size}:"
-                                f"{info.st_mtime_ns};".encode("utf-8", "surrogatepass"))
+        root = str(Path(__file__).resolve().parent.parent)
+        seen, folders = hashlib.sha256(), [root]
+        for folder in folders:
+            with os.scandir(folder) as found:
+                for entry in sorted(found, key=lambda e: e.name):
+                    if entry.is_dir(follow_symlinks=False):
+                        if entry.name != "__pycache__":
+                            folders.append(entry.path)
+                    elif entry.name.endswith((".py", ".lark")):
+                        info = entry.stat(follow_symlinks=False)
+                        seen.update(f"{entry.path[len(root):]}:{info.st_size}:{info.st_mtime_ns};"
+                                    .encode("utf-8", "surrogatepass"))
         _SOURCES.append(seen.hexdigest())
     return _SOURCES[0]
 
@@ -135,25 +139,37 @@ def _path(key: str) -> Path | None:
 
 # ---- recipes ------------------------------------------------------------------------------------
 
-def places(rules) -> tuple[dict, list]:
-    """({id: path} of every object reachable from the rules, the objects themselves): read
-    before the generator runs, and kept alive while it does (so no id is reused)."""
-    found, kept = {id(rules): ()}, [rules]
-    for obj in kept:                                  # grows as it goes: breadth first
-        path = found[id(obj)]
-        for step, child in _children(obj):
-            if child.__class__ not in _ATOMS and id(child) not in found:
-                found[id(child)] = path + (step,)
+def places(root: tuple) -> tuple[dict, list]:
+    """({id: path} of every object reachable from `root`, the objects themselves): read
+    before the generator runs, and kept alive while it does (so no id is reused). `root` is
+    (the root, the checked sections they were built from). A dict keyed by objects' ids (a
+    memo) is entered by the path of the key's object."""
+    found, kept, memos, done = {id(root): ()}, [root], [], 0
+    while True:
+        while done < len(kept):                       # breadth first
+            obj = kept[done]
+            done += 1
+            path = found[id(obj)]
+            for step, child in _children(obj, path, memos):
+                if child.__class__ not in _ATOMS and id(child) not in found:
+                    found[id(child)] = path + (step,)
+                    kept.append(child)
+        entered = [(path, key, child) for path, key, child in memos
+                   if key in found and child.__class__ not in _ATOMS and id(child) not in found]
+        if not entered:
+            return found, kept
+        for path, key, child in entered:
+            if id(child) not in found:
+                found[id(child)] = path + (("id", found[key]),)
                 kept.append(child)
-    return found, kept
 
 
-def _children(obj):
+def _children(obj, path: tuple, memos: list):
     cls = obj.__class__
     if cls is list or cls is tuple:
         return enumerate(obj)
     if cls is dict:
-        # str keys only: an int key may be an id, which another process does not share
+        memos += [(path, k, v) for k, v in obj.items() if k.__class__ is int]
         return [(("key", k), v) for k, v in obj.items() if k.__class__ is str]
     if isinstance(obj, (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType,
                         types.MethodType, property)):
@@ -230,29 +246,26 @@ def _type_name(obj) -> str:
     return f"{type(obj).__module__}.{type(obj).__qualname__}"
 
 
-def resolve(recipes: tuple, rules) -> dict | None:
-    """The bound objects the recipes find in these rules, or None if one is not found (or is
+def resolve(recipes: tuple, root: tuple) -> dict | None:
+    """The bound objects the recipes find from `root` (the root, their sections), or None if one is not found (or is
     not of the type it was)."""
     out = {}
     try:
         for name, recipe in recipes:
-            out[name] = _resolve(recipe, rules)
+            out[name] = _resolve(recipe, root)
     except (LookupError, AttributeError, TypeError, ValueError, ImportError):
         return None
     return out
 
 
-def _resolve(recipe, rules):
+def _resolve(recipe, root):
     kind = recipe[0]
     if kind == "value":
         if not _plain(recipe[1]):
             raise TypeError("not a value")
         return recipe[1]
     if kind == "at":
-        obj = rules
-        for step in recipe[1]:
-            obj = _step(obj, step)
-        return _checked(obj, recipe[2])
+        return _checked(_follow(root, recipe[1]), recipe[2])
     if kind == "global":
         if not _allowed(recipe[1]) or recipe[2].startswith("__"):
             raise ImportError(recipe[1])
@@ -261,9 +274,9 @@ def _resolve(recipe, rules):
     if kind == "method":
         if recipe[2].startswith("__"):
             raise AttributeError(recipe[2])
-        return getattr(_resolve(recipe[1], rules), recipe[2])
+        return getattr(_resolve(recipe[1], root), recipe[2])
     if kind in ("tuple", "list"):
-        items = [_resolve(item, rules) for item in recipe[1]]
+        items = [_resolve(item, root) for item in recipe[1]]
         return tuple(items) if kind == "tuple" else items
     raise ValueError(f"no recipe kind {kind!r}")
 
@@ -274,13 +287,23 @@ def _checked(obj, type_name: str):
     return obj
 
 
-def _step(obj, step):
+def _follow(root, path: tuple):
+    obj = root
+    for step in path:
+        obj = _step(obj, step, root)
+    return obj
+
+
+def _step(obj, step, root):
     if step.__class__ is str:
         if step.startswith("__"):
             raise AttributeError(step)
         return getattr(obj, step)
     if step.__class__ is int and obj.__class__ in (list, tuple):
         return obj[step]
-    if step.__class__ is tuple and len(step) == 2 and step[0] == "key" and step[1].__class__ is str and obj.__class__ is dict:
-        return obj[step[1]]
+    if step.__class__ is tuple and len(step) == 2 and obj.__class__ is dict:
+        if step[0] == "key" and step[1].__class__ is str:
+            return obj[step[1]]
+        if step[0] == "id" and step[1].__class__ is tuple:          # a memo by the id of an object
+            return obj[id(_follow(root, step[1]))]
     raise TypeError(f"no step {step!r} from {type(obj).__name__}")
