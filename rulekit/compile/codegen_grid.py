@@ -304,8 +304,8 @@ _COLUMN_EXTENT = """\
 #: a place move of the listed cells, or a slide or a card moved (in the short list of the
 #: decision, by identity: a slide with its entry); anything else through the engine's `State.apply`
 _PLACE_APPLY = """\
-legal = st._legal
-if move.__class__ is $MOVE and legal is not None:
+if move.__class__ is $MOVE:
+    legal = st._legal
     if legal.__class__ is $CELL_LIST:
         bit = move.arg
         if bit.__class__ is $INT and bit >= 0 and legal.free >> bit & 1 and legal.cells[bit] is move:
@@ -318,7 +318,7 @@ if move.__class__ is $MOVE and legal is not None:
                 $SLIDE(st, move, legal.entries[i])
                 return
             i += 1
-    else:
+    elif legal is not None:
         for found in legal:
             if found is move:
                 $RELOCATE(st, move)
@@ -334,10 +334,7 @@ _PUT = """\
     gs.mask |= 1 << card
     here = 1 << bit
     gs.occ = occ = gs.occ | here
-    cells = gs.kind_cells
-    for slot in $SLOTS[card]:
-        cells[slot] |= here
-    box = gs._box
+$KEEP_KINDS    box = gs._box
     r, c = $ROW_OF[bit], $COL_OF[bit]
     if box is not None:
         r0, r1, c0, c1 = box
@@ -357,18 +354,53 @@ _TAKE_REVEALED = '''\
     card = revealed[seat]
     revealed[seat] = None
 '''
-_PUT_DONE = """\
+_PUT_PLACED = """\
 $PUT    if occ & $OUTSIDE:
         gs.recentre()
     st._legal = None
     st._history.append(move)
-$EFFECT    $PLACED(st, gs, seat)
+$EFFECT"""
+_PUT_DONE = _PUT_PLACED + "    $PLACED(st, gs, seat)\n"
+
+#: the kinds of card the card is one of get its cell: one slot of `GridState.kind_cells`
+#: after the other when every card is of as many kinds (one or two), else in a loop
+_KINDS_LOOP = """\
+    cells = gs.kind_cells
+    for slot in $SLOTS[card]:
+        cells[slot] |= here
+"""
+_KINDS_ONE = """\
+    gs.kind_cells[$SLOTS[card]] |= here
+"""
+_KINDS_TWO = """\
+    cells = gs.kind_cells
+    i, j = $SLOTS[card]
+    cells[i] |= here
+    cells[j] |= here
+"""
+
+#: a seat has placed (`PlaceCards._placed`, `_next`): the token passes if it must, the next
+#: seat places, or the step is over
+_NEXT_SEAT = """\
+    queue = gs.queue
+    queue.pop(0)
+    if gs.passer == seat:
+        gs.tiebreaker = (seat + 1) % len(gs.revealed)
+        gs.passer = None
+    if queue:
+        if len(gs.at) < $CELLS:
+            st.current_player = queue[0]
+            return
+        if $STEP._next(st, gs):
+            return
+    $AFTER(st)
 """
 
 _PLACE = """\
 def $NAME(st, move, bit):
-    \"\"\"`place CARD at R,C`: the revealed card is put on a free cell (`PlaceCards.apply`).\"\"\"
-""" + _TAKE_REVEALED + _PUT_DONE
+    \"\"\"`place CARD at R,C`: the revealed card is put on a free cell (`PlaceCards.apply`),
+    and the next seat places or the rest of the round is played (`_PLACED`).\"\"\"
+""" + _TAKE_REVEALED + _PUT_PLACED + _NEXT_SEAT
 
 #: the pending `when placed` effect's movable cards (`PlaceCards._plan`): each (cell, card,
 #: the cells it may move to as `BitBoard.targets` finds them, whether no other movable card
@@ -388,13 +420,14 @@ $MOVABLE    where, at, occ = gs.where, gs.at, gs.occ
         movable ^= low
     cells.sort()
     found = []
+    empty = ~occ
     for bit in cells:
         here = 1 << bit
         rest = occ ^ here
         free = 0
         if rest:
             ring = (occ >> bit - $WIDTH - 1 & 7) | (occ >> bit - 1 & 5) << 3 | (occ >> bit + $WIDTH - 1 & 7) << 6
-            if $KEEPS >> ring & 1:
+            if $KEEPS[ring]:
                 wide = rest | rest << 1 | rest >> 1
                 free = $GROW_REST
             else:
@@ -410,7 +443,7 @@ $MOVABLE    where, at, occ = gs.where, gs.at, gs.occ
             if c == c1:
                 while not rest & $COL_CELLS[c1]:
                     c1 -= 1
-            free &= ~occ & $ROWS_WINDOW[r0 * $HEIGHT + r1] & $COLS_WINDOW[c0 * $WIDTH + c1]
+            free &= empty & $ROWS_WINDOW[r0 * $HEIGHT + r1] & $COLS_WINDOW[c0 * $WIDTH + c1]
         mover = at[bit]
         found.append((bit, mover, free, $SAME_TEXT[mover] & movable_cards == 1 << mover))
     plan = tuple(found)
@@ -435,7 +468,7 @@ def $NAME(st, gs):
         if not unique:
             moves += $STEP._relocation_moves(gs, (entry,))
             continue
-        cells = $MOVE_TABLE(mover, origin)[0]
+        cells = ($MOVE_TABLES.get((mover, origin)) or $MOVE_TABLE(mover, origin))[0]
         while free:
             low = free & -free
             bit = low.bit_length() - 1
@@ -458,10 +491,30 @@ _EFFECT = """\
 _SLIDE = """\
 def $NAME(st, move, entry):
     \"\"\"`slide CARD into row 1 from left`: the line's cards are pushed, the card takes the
-    cell behind them (`PlaceCards.apply`, `grid.slide_cells`; `entry`: the slide's entry of the list).\"\"\"
+    cell behind them (`PlaceCards.apply`: `GridState.shift` by `grid.slide_cells`, written out;
+    `entry`: the slide's entry of the list).\"\"\"
 """ + _TAKE_REVEALED + """\
-    pairs, bit = $SLIDE_CELLS(entry)
-    gs.shift(pairs)
+    _, line, step, first, bit = entry
+    at, where, cells = gs.at, gs.where, gs.kind_cells
+    moved = []
+    while line:
+        low = line & -line
+        line ^= low
+        old = low.bit_length() - 1
+        mover = at.pop(old)
+        del where[mover]
+        moved.append((mover, old, first))
+        first += step
+    occ = gs.occ
+    for mover, old, new in moved:
+        at[new] = mover
+        where[mover] = new
+        change = 1 << old ^ 1 << new
+        occ ^= change
+        for slot in $SLOT_LISTS[mover]:
+            cells[slot] ^= change
+    gs.occ = occ
+    gs._box = None
 """ + _PUT_DONE
 
 _RELOCATE = """\
@@ -479,22 +532,10 @@ $PUT    gs.effect = None
     $PLACED(st, gs, seat)
 """
 
-#: a seat has placed (`PlaceCards._placed`, `_next`): the token passes if it must, the next
-#: seat places, or the step is over
 _PLACED = """\
 def $NAME(st, gs, seat):
     \"\"\"A seat has placed: the next seat of the placing order, or the rest of the round.\"\"\"
-    queue = gs.queue
-    queue.pop(0)
-    if gs.passer == seat:
-        gs.tiebreaker = (seat + 1) % len(gs.revealed)
-        gs.passer = None
-    if queue and len(gs.at) < $CELLS:
-        st.current_player = queue[0]
-        return
-    if not $STEP._next(st, gs):
-        $AFTER(st)
-"""
+""" + _NEXT_SEAT
 
 #: the steps after placing, when they are plain draws: what `State.advance` does from the
 #: place step (each draw, the end of the round, the next round's steps up to a decision)
@@ -581,14 +622,14 @@ def _board_tables(w, board) -> dict:
             "OUTSIDE": w.const("OUTSIDE", board.outside, "the frame's cells outside its interior")}
 
 
-def _keeps_connected(adjacency: int) -> int:
+def _keeps_connected(adjacency: int) -> tuple[int, ...]:
     """The 3x3 neighbourhoods of a cell (bits 0-2 the row above, 3 and 5 the cells beside
     it, 6-8 the row below; bit 4, the cell itself, unused) in which the neighbours it is
-    adjacent to are joined among themselves, as a mask of neighbourhoods: lifting the
+    adjacent to are joined among themselves, as 1 per such neighbourhood (else 0): lifting the
     cell's card then keeps a connected display connected (every path through the cell can
     go around it). For the others the groups of the rest are worked out."""
     cells = [(r, c) for r in range(3) for c in range(3)]
-    mask = 0
+    keeps = []
     for ring in range(512):
         here = {cells[i] for i in range(9) if ring >> i & 1 and i != 4}
         near = set(grid.neighbours((1, 1), adjacency)) & here
@@ -598,9 +639,8 @@ def _keeps_connected(adjacency: int) -> int:
                 if cell in here and cell not in reach:
                     reach.add(cell)
                     todo.append(cell)
-        if near <= reach:
-            mask |= 1 << ring
-    return mask
+        keeps.append(1 if near <= reach else 0)
+    return tuple(keeps)
 
 
 def _plan(w, step, names) -> str:
@@ -623,7 +663,7 @@ def _plan(w, step, names) -> str:
     name = w.name("plan")
     w.lines(Template(_PLAN).substitute(
         names, NAME=name, MOVABLE=movable, GROUPS=w.bind("groups", board.groups),
-        KEEPS=w.const("KEEPS", keeps, "the 3x3 neighbourhoods a card may leave without splitting the display"),
+        KEEPS=w.const("KEEPS", keeps, "per 3x3 neighbourhood: 1 if a card may leave it without splitting the display"),
         COL_CELLS=w.const("COL_CELLS", tuple(board.col_cells), "the cells of each frame column"),
         SAME_TEXT=w.const("SAME_TEXT", tuple(same), "per card, the cards with its text"),
         GROW_REST=grow.format(board.width, "rest"), GROW_PART=grow.format(board.width, "part")))
@@ -686,10 +726,7 @@ def _placing(w, step) -> dict:
                  INT=w.bind("int", int), LISTED=w.bind("listed", step.places.listed),
                  TABLES=w.bind("place_tables", step.places.tables), TABLE=w.bind("place_table", step.places.table),
                  ROW_MOVES=w.bind("row_moves", step.places.row), FULL_ROW=literal(step.board.full_row),
-                 TEXTS=w.bind("texts", config.texts), CELLS=literal(step.cells),
-                 SLOTS=w.const("SLOTS", tuple(config.kinds.of[c] for c in range(len(config.texts))),
-                               "the kinds of card (`GridState.kind_cells`) each card is one of"),
-                 SLIDE_CELLS=w.bind("slide_cells", grid.slide_cells))
+                 TEXTS=w.bind("texts", config.texts), CELLS=literal(step.cells))
     names["SLIDES"] = "" if not step.sliding else _slides(w, step, names)
     moving = _mask(step.movers)
     names["EFFECT"] = names["PLAN_METHOD"] = ""
@@ -701,9 +738,17 @@ def _placing(w, step) -> dict:
         names["RELOCATIONS"] = w.name("relocations")
         w.lines(Template(_RELOCATIONS).substitute(names, NAME=names["RELOCATIONS"],
                                                   MOVE_TABLE=w.bind("move_table", step.moves.table),
+                                                  MOVE_TABLES=w.bind("move_tables", step.moves.tables),
                                                   MOVE_OF=w.bind("move_of", step.moves.move)))
     else:
         names["RELOCATIONS"] = w.bind("relocations", step.relocations)
+    counts = {len(config.kinds.of[c]) for c in range(len(config.texts))}
+    kinds = {0: "", 1: _KINDS_ONE, 2: _KINDS_TWO}.get(counts.pop(), _KINDS_LOOP) if len(counts) == 1 else _KINDS_LOOP
+    slots = tuple(config.kinds.of[c] if kinds is not _KINDS_ONE else config.kinds.of[c][0] for c in range(len(config.texts)))
+    names["KEEP_KINDS"] = Template(kinds).substitute(
+        SLOTS=w.const("SLOTS", slots, "the kinds of card (`GridState.kind_cells`) each card is one of"))
+    names["SLOT_LISTS"] = w.const("SLOT_LISTS", tuple(config.kinds.of[c] for c in range(len(config.texts))),
+                                  "the kinds of card each card is one of, as lists of slots")
     names["PUT"] = Template(_PUT).substitute(names)
     names["AFTER"] = _tail(w, step)
     for key, prefix, template in (("PLACED", "placed", _PLACED), ("PLACE", "place", _PLACE), ("SLIDE", "slide", _SLIDE),
