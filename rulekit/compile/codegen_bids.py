@@ -11,6 +11,7 @@ from __future__ import annotations
 from string import Template
 
 from ..engine import steps
+from .codegen_tricks import seat_after
 
 #: the state takes a class of its own while this step decides (compile/codegen.py)
 OWN_STATE_CLASS = True
@@ -23,7 +24,7 @@ _SEQUENTIAL = """\
         seat = st.current_player
         bids = st.bids
         bids[seat] = move.arg
-        seat = (seat + 1) % st.n
+        seat = $AFTER[st.n][seat]
         if bids[seat] is None:
             st.current_player = seat
             return False
@@ -48,7 +49,7 @@ if id(move) not in $INTERNED:
 seat = st.current_player
 bids = st.bids
 bids[seat] = move.arg
-seat = (seat + 1) % st.n
+seat = $AFTER[st.n][seat]
 st._history.append(move)
 if bids[seat] is None:
     st.current_player = seat
@@ -68,6 +69,36 @@ class $CLS($BASE):
         return [*$MOVES]
 
 $PLAY
+$WALK"""
+
+#: `walk` of bids in turn: `play`'s loop with the bid drawn, the seat in a local
+_SEQUENTIAL_WALK = """\
+    def walk(self, st, getrandbits):
+        \"\"\"Random bids to the end of the step, as `randrange` over the legal list draws them.\"\"\"
+        history, bids = st._history, st.bids
+        after = $AFTER[st.n]
+        seat = st.current_player
+        made = 0
+        while True:
+            r = getrandbits($BITS)
+            while r >= $COUNT:
+                r = getrandbits($BITS)
+            move = $MOVES[r]
+            history.append(move)
+            made += 1
+            bids[seat] = move.arg
+            if bids[after[seat]] is not None:
+                break
+            seat = after[seat]
+        st.current_player = seat
+        st.revealed = True
+        st._legal = None
+        st.advance()
+        return made
+"""
+
+#: `walk` of hidden bids: the step's own `apply` for each
+_SIMULTANEOUS_WALK = """\
     def walk(self, st, getrandbits):
         \"\"\"Random bids to the end of the step, as `randrange` over the legal list draws them.\"\"\"
         history = st._history
@@ -96,7 +127,9 @@ def emit(w, step):
     names = {"BASE": w.bind("Base", steps.BidNumber), "INTERNED": w.bind("interned", step.interned),
              "MOVES": w.bind("bid_moves", tuple(step.moves)), "COUNT": repr(count),
              "BITS": repr(count.bit_length()), "CLS": w.name("BidNumber")}
+    names["AFTER"] = seat_after(w)
     names["PLAY"] = Template(_SIMULTANEOUS if step.simultaneous else _SEQUENTIAL).substitute(names)
+    names["WALK"] = Template(_SIMULTANEOUS_WALK if step.simultaneous else _SEQUENTIAL_WALK).substitute(names)
     w.lines(Template(_CLASS).substitute(names))
     inline = None if step.simultaneous else Template(_INLINE).substitute(names)
     return names["CLS"], Template("return [*$MOVES]\n").substitute(names), inline

@@ -62,8 +62,7 @@ def emit(w, step):
     else:
         names["WINNER"] = _winner(w, plans)
     names["THEN"] = w.bind("then", step.then) if step.then is not None else ""
-    names["AFTER"] = w.const("AFTER", tuple(tuple((s + 1) % n for s in range(n)) for n in range(MAX_PLAYERS + 1)),
-                             "the seat after each seat, by player count")
+    names["AFTER"] = seat_after(w)
     if ruled:
         names.update(_ruled_names(w, step))
     else:
@@ -85,6 +84,13 @@ def emit(w, step):
 
 
 # ---- the parts ---------------------------------------------------------------------------------
+
+def seat_after(w) -> str:
+    """The name of the table of the seat after each seat, by player count (`AFTER[n][seat]`:
+    a look-up, where `(seat + 1) % n` would be a division)."""
+    return w.const("AFTER", tuple(tuple((s + 1) % n for s in range(n)) for n in range(MAX_PLAYERS + 1)),
+                   "the seat after each seat, by player count")
+
 
 def _faces(step):
     """(mask of the cards that are the only copy of their face, masks of faces with copies),
