@@ -547,7 +547,6 @@ _KEY = """\
 _END_ROUND = """\
 def $NAME(st):
     \"\"\"The round is over: its record, the end of the game or the next round.\"\"\"
-    $SEAL(st)
     scores = st.scores
 $ROUND_POINTS""" + RECORD + """\
     gs = st.extra["grid"]

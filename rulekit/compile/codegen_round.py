@@ -37,6 +37,7 @@ NEXT_ROUND = """\
         st.bids, st.tricks_won = list(bids), list(won)
         $FINISH(st, ended)
         return
+    $SEAL(st)                           # the game goes on: the moves so far are packed
     st.round += 1
 $NEXT    n = st.n
     st.bids, st.bid_cards, st.pending = [None] * n, [None] * n, [None] * n
@@ -49,7 +50,6 @@ _END_ROUND = """\
 def $NAME(st):
     \"\"\"The round is over: its points, the record of it, the end of the game or the next round's
     steps up to its first decision (then True: what `State.advance` does after a round).\"\"\"
-    $SEAL(st)
 $POINTS    scores = st.scores
     for seat in range(st.n):
         scores[seat] += points[seat]

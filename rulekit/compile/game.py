@@ -96,7 +96,6 @@ class Ruleset:
         st.tricks_played, st.revealed, st.leader = 0, False, None
 
     def end_round(self, st: State) -> None:
-        seal(st)                      # the round's moves become codes (engine/history.py)
         scores = st.scores
         if self.round_points is not None or self.score is not None:
             points = (self.round_points(st) if self.round_points is not None
@@ -113,6 +112,7 @@ class Ruleset:
         if ended or st.round >= self.max_rounds:
             self.finish(st, ended)
             return
+        seal(st)                      # the game goes on: its moves become codes (engine/history.py)
         st.round += 1
         if self.dealer_then == "next" and st.dealer is not None:
             st.dealer = (st.dealer + 1) % st.n

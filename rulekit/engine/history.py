@@ -2,7 +2,8 @@
 
 Pipeline place: compiler → **engine**. During a round a state appends its (interned) `Move`
 objects to a plain list, `state._history`: the hot path pays one list append per move. At
-the end of a round `seal` turns that list into codes and adds them to `state._past`, an
+the end of a round that the game goes on after, `seal` turns that list into codes and adds
+them to `state._past`, an
 immutable `bytes` (or `array('H')` once a game has more than 256 distinct moves) shared by
 every clone. The code ↔ move table, `MoveCodes`, lives on the compiled rules (one per rule
 set, shared by all its states), so a state keeps one byte per move of its past instead of an
@@ -11,7 +12,7 @@ set, shared by all its states), so a state keeps one byte per move of its past i
 list until a round end finds `SEAL_AT` of them: a game of short rounds, such as a grid
 game's choose-and-place, pays one packing per several rounds instead of one per round, and
 the moves of the game's last rounds (on fresh positions, often moves never coded before)
-are seldom packed at all. Every reader sees `_past` followed by `_history`, so when the
+are seldom packed at all (those of its last round never are). Every reader sees `_past` followed by `_history`, so when the
 packing happens changes no history, view, clone or pickle.
 
 A move's code is written on the move object when a table first codes it (`Move._code`,
