@@ -222,3 +222,18 @@ def test_recipes_find_the_objects_again(instinct):
 ])
 def test_a_recipe_reaches_nothing_outside_the_rules_and_rulekit(recipe, instinct):
     assert cc.resolve((("x", recipe),), (instinct.ruleset(4), instinct._base)) is None
+
+
+def test_the_folder_keeps_the_newest_entries_only(private, monkeypatch):
+    """Every edit of a rule file makes a new entry: the oldest go, so the folder does not grow
+    without end."""
+    private.mkdir(parents=True, exist_ok=True)
+    for number in range(5):                       # older entries, of earlier edits
+        old = private / f"codegen-old-{number}.code"
+        old.write_bytes(b"not an entry")
+        os.utime(old, ns=(number * 10**9, number * 10**9))
+    monkeypatch.setattr(cc, "KEEP", 3)
+    rulekit.load("instinct").new_game(4, seed=1)
+    kept = sorted(path.name for path in private.glob("codegen-*.code"))
+    assert len(kept) == 3 and "codegen-old-4.code" in kept and "codegen-old-3.code" in kept
+    assert [name for name in kept if not name.startswith("codegen-old-")]   # the new one stays

@@ -38,6 +38,9 @@ from pathlib import Path
 
 FORMAT = 1
 
+#: how many entries the cache folder keeps (the newest; about 100 KB each)
+KEEP = 256
+
 #: modules outside rulekit whose names a recipe may use (the loader hands in a few of theirs)
 STANDARD = ("builtins", "copyreg", "itertools", "operator", "functools")
 
@@ -129,6 +132,21 @@ def write(key: str, entry: Entry) -> None:
         temporary = path.with_name(path.name + f".{os.getpid()}.tmp")
         temporary.write_bytes(marshal.dumps(entry.data(key)))
         os.replace(temporary, path)
+        _prune(path.parent)
+
+
+def _prune(folder: Path) -> None:
+    """Keep the `KEEP` newest entries: every edit of a rule file (or of rulekit) makes a new
+    one, so the folder would otherwise grow without end. Entries of other Python versions
+    count too; a file that vanishes meanwhile (another process pruning) is no matter."""
+    entries = []
+    for path in folder.glob("codegen-*.code"):
+        with contextlib.suppress(OSError):
+            entries.append((path.stat().st_mtime_ns, path))
+    entries.sort(reverse=True)
+    for _, path in entries[KEEP:]:
+        with contextlib.suppress(OSError):
+            path.unlink()
 
 
 def _path(key: str) -> Path | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-from .cardsets import MoveTable, cards_of
+from .cardsets import MoveTable, cards_of, mask_of
 from .moves import Move
 
 
@@ -201,7 +201,7 @@ class Pass(Step):
                 and arg.bit_count() == self._today(st)[0] and self.move_of(tuple(cards_of(arg))) is move)
 
     def _move(self, combo: tuple[int, ...]) -> Move:
-        return Move("pass", _mask(combo), "pass " + ", ".join(self.deck.texts[c] for c in combo))
+        return Move("pass", mask_of(combo), "pass " + ", ".join(self.deck.texts[c] for c in combo))
 
     def apply(self, st, move) -> bool:
         st.pending[st.current_player] = move.arg
@@ -500,10 +500,3 @@ class TricksAll(Tricks):
     def end_trick(self, st, trick) -> bool:
         Tricks.end_trick(self, st, trick)
         return not st.hands[st.current_player]
-
-
-def _mask(cards) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
