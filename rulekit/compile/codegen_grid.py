@@ -93,7 +93,8 @@ return
 """
 
 #: after the last seat has chosen, when a reveal and the placing follow: what `State.advance`
-#: does from the choosing step (the reveal, as `RevealCards.enter`, then the placing's start)
+#: does from the choosing step (the reveal, as `RevealCards.enter`, then the placing's start;
+#: two seats' cards that remove no card go straight to their placing order)
 _AFTER_CHOOSING = """\
 def $NAME(st):
     \"\"\"Every seat has chosen: the cards are revealed and the placing begins.\"\"\"
@@ -101,10 +102,10 @@ def $NAME(st):
     gs.revealed = revealed = st.pending
     st.pending = [None] * st.n
     st.revealed = True
-$REMOVING    st._step, st._at = $PLACE_AT, $PLACE
+    st._step, st._at = $PLACE_AT, $PLACE
     if st.n == 2:
-        first, second = gs.revealed
-        if first is not None and second is not None:
+        first, second = revealed
+        if first is not None and second is not None$KEPT:
 $ORDER            gs.queue = [first, 1 - first]
             if len(gs.at) < $CELLS:
                 st.current_player = first
@@ -112,7 +113,7 @@ $ORDER            gs.queue = [first, 1 - first]
             if not $PLACE._next(st, gs):
                 st.advance()
             return
-    if $PLACE.enter(st):
+$REMOVING    if $PLACE.enter(st):
         return
     st.advance()
 """
@@ -156,16 +157,17 @@ def _after_choosing(w, step) -> str:
     if type(reveal) is not grid_steps.RevealCards or \
             getattr(type(place), "generated_from", type(place)) is not grid_steps.PlaceCards:
         return "st.advance"
-    removing = ""
+    removing = kept = ""
     if reveal.removing:
-        removing = Template(_REMOVING).substitute(REMOVES=w.const("REMOVES", reveal.removing,
-                                                                  "the cards that remove the revealed cards, as a mask"))
+        removes = w.const("REMOVES", reveal.removing, "the cards that remove the revealed cards, as a mask")
+        removing = Template(_REMOVING).substitute(REMOVES=removes)
+        kept = f" and not ({removes} >> first | {removes} >> second) & 1"
     order = Template(_ORDER).substitute(
         NUMBER=w.const("NUMBER", tuple(place.config.number), "each card's number"),
         TIED="gs.tiebreaker" if place.ties_to_holder else "0",
         PASSER="gs.tiebreaker" if place.passes else "None", BEFORE=">" if place.descending else "<")
     name = w.name("after_choosing")
-    w.lines(Template(_AFTER_CHOOSING).substitute(NAME=name, REMOVING=removing, PLACE_AT=literal(at + 2),
+    w.lines(Template(_AFTER_CHOOSING).substitute(NAME=name, REMOVING=removing, KEPT=kept, PLACE_AT=literal(at + 2),
                                                  PLACE=w.bind("step", place), ORDER=order, CELLS=literal(place.cells)))
     return name
 
