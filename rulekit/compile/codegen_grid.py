@@ -4,9 +4,9 @@ Pipeline place: compiler → **codegen** (grid steps) → engine. Every decision
 round is a choice of a card in hand or a placing one (`engine/grid_steps.py` says what they
 do), so the generated state's `legal_moves` and `apply` hold both steps:
 
-- choosing: the hand's interned moves, the choice checked by the card's bit; the last
-  choice reveals the cards (`when revealed` removals as a card mask) and starts the placing
-  (`after_choosing_N`);
+- choosing: the hand's interned moves, the choice checked by its move's class (the step's
+  own) and the card's bit; the last choice reveals the cards (`when revealed` removals as a
+  card mask) and starts the placing (`after_choosing_N`);
 - placing on a free cell: the cells next to the display inside the board, as bit shifts over
   the board's frame with its width and window tables written in (`place_legal_N`), the move
   checked by the cell mask of the place list (`grid_moves.CellList`) and played by a
@@ -75,11 +75,11 @@ return list(moves if moves is not None else at.legal(st))
 
 #: choosing a card in hand; the last seat to choose ends the step (`$$STATE`: the base state)
 _CHOOSE_APPLY = """\
-card = $CARD_OF.get(id(move))
 seat = st.current_player
 hands = st.hands
-if card is None or not hands[seat] >> card & 1:
+if move.__class__ is not $CHOICE or not hands[seat] >> move.arg & 1:
     return $$STATE.apply(st, move)
+card = move.arg
 st.pending[seat] = card
 hands[seat] ^= 1 << card
 st._legal = None
@@ -765,7 +765,7 @@ def emit(w, step):
     state) for choosing or placing on a grid, or None for any other step."""
     kind = getattr(type(step), "generated_from", type(step))
     if kind is grid_steps.ChooseCard:
-        names = {"CACHE": w.bind("hand_moves", step.cache), "CARD_OF": w.bind("card_of_move", step.card_of_move),
+        names = {"CACHE": w.bind("hand_moves", step.cache), "CHOICE": w.bind("ChoiceMove", step.move_class),
                  "AFTER": _after_choosing(w, step)}
         legal, apply, what, cls = _CHOOSE_LEGAL, _CHOOSE_APPLY, "choosing a card", _CLASS
     elif kind is grid_steps.PlaceCards:

@@ -217,8 +217,9 @@ class ChooseCard(Step):
 
     def __init__(self, config: GridConfig):
         self.config = config
-        self.moves = [Move("choose", c, "choose " + t) for c, t in enumerate(config.texts)]
-        self.card_of_move = {id(m): c for c, m in enumerate(self.moves)}
+        #: a class of its own for its moves: generated code checks a choice by it
+        self.move_class = type("ChoiceMove", (Move,), {"__slots__": (), "__module__": Move.__module__})
+        self.moves = [self.move_class("choose", c, "choose " + t) for c, t in enumerate(config.texts)]
         self.cache: dict[int, list[Move]] = {}
 
     def enter(self, st) -> bool:
