@@ -11,6 +11,7 @@ from __future__ import annotations
 import pickle
 import random
 from array import array
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -18,9 +19,11 @@ from hypothesis import given, settings, strategies as st
 import rulekit
 from rulekit.engine import history as h
 from rulekit.engine.moves import Move
+from rulekit.engine.state import State
 
 GAMES = {name: rulekit.load(name) for name in rulekit.bundled()}
 TABLE = rulekit.load("instinct", variant="table")
+RULES = Path(__file__).resolve().parent.parent / "rules"
 
 
 def play(state, moves: int, rng: random.Random, recorded: list[str]) -> None:
@@ -171,6 +174,32 @@ def test_past_256_codes_a_past_takes_two_bytes_a_move():
     assert list(past) == list(range(10)), "the shared past is never changed"
     assert table.decode(wider) == moves and all(a is b for a, b in zip(table.decode(wider), moves))
     assert list(h.extend(wider, [1])) == list(range(300)) + [1]
+    assert list(wider) == list(range(300)), "a wide shared past is never changed either"
+    for code in (-1, h.MAX_CODES):
+        with pytest.raises(OverflowError):
+            h.extend(wider, [code])
+
+
+@pytest.mark.parametrize("generated", [True, False], ids=["generated", "reference"])
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_last_round_of_a_game_is_not_packed_and_reads_back_the_same(name, generated, monkeypatch):
+    """A round's moves are packed when the game goes on after it: those of the round that ends
+    the game stay in the current list, by the generated end of round and `Ruleset.end_round`."""
+    from rulekit.compile import codegen
+    monkeypatch.setattr(codegen, "ENABLED", generated)
+    game = GAMES[name] if generated else rulekit.loads((RULES / f"{name}.rules").read_text())
+    n = 4 if 4 in game.players else game.players[0]
+    for seed in range(3):
+        state, recorded = game.new_game(players=n, seed=seed), []
+        assert (type(state) is not State) is generated
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            round_before, packed = state.round, len(state._past)
+            play(state, 1, rng, recorded)
+        assert len(state._past) == packed and state._history, "the game's last round stays as moves"
+        assert round_before == state.round and state.history == recorded
+        clone = pickle.loads(pickle.dumps(state))
+        assert clone.history == recorded and clone.is_terminal
 
 
 def test_equal_moves_share_a_code_and_different_kinds_do_not():
