@@ -71,6 +71,16 @@ class $CLS($BASE):
 $PLAY
 $WALK"""
 
+#: one random bid of a walk, drawn as `randrange` over the legal list draws it, and kept
+_DRAW = """\
+            r = getrandbits($BITS)
+            while r >= $COUNT:
+                r = getrandbits($BITS)
+            move = $MOVES[r]
+            history.append(move)
+            made += 1
+"""
+
 #: `walk` of bids in turn: `play`'s loop with the bid drawn, the seat in a local
 _SEQUENTIAL_WALK = """\
     def walk(self, st, getrandbits):
@@ -80,13 +90,7 @@ _SEQUENTIAL_WALK = """\
         seat = st.current_player
         made = 0
         while True:
-            r = getrandbits($BITS)
-            while r >= $COUNT:
-                r = getrandbits($BITS)
-            move = $MOVES[r]
-            history.append(move)
-            made += 1
-            bids[seat] = move.arg
+$DRAW            bids[seat] = move.arg
             if bids[after[seat]] is not None:
                 break
             seat = after[seat]
@@ -104,13 +108,7 @@ _SIMULTANEOUS_WALK = """\
         history = st._history
         made = 0
         while True:
-            r = getrandbits($BITS)
-            while r >= $COUNT:
-                r = getrandbits($BITS)
-            move = $MOVES[r]
-            history.append(move)
-            made += 1
-            if self.apply(st, move):
+$DRAW            if self.apply(st, move):
                 break
         st._legal = None
         st.advance()
@@ -129,6 +127,7 @@ def emit(w, step):
              "BITS": repr(count.bit_length()), "CLS": w.name("BidNumber")}
     names["AFTER"] = seat_after(w)
     names["PLAY"] = Template(_SIMULTANEOUS if step.simultaneous else _SEQUENTIAL).substitute(names)
+    names["DRAW"] = Template(_DRAW).substitute(names)
     names["WALK"] = Template(_SIMULTANEOUS_WALK if step.simultaneous else _SEQUENTIAL_WALK).substitute(names)
     w.lines(Template(_CLASS).substitute(names))
     inline = None if step.simultaneous else Template(_INLINE).substitute(names)
