@@ -247,27 +247,7 @@ def $NAME(occ, box, out):
             out.append(($NUMBER_RIGHT, line, $STEP, $ALONE_RIGHT))
             continue
         feet = []
-        part = rest & $BEFORE[i]
-        near = part & $LINE_CELLS[i - 1]
-        if near:
-            starts = near & ~(near << $STEP)
-            if starts & starts - 1:
-                for group in $GROUPS(part):
-                    wide = group | group << 1 | group >> 1
-                    feet.append(($GROW_GROUP) & here)
-            else:
-                feet.append(($SPREAD) << $ACROSS)
-        part = rest & ~$BEFORE[i + 1]
-        near = part & $LINE_CELLS[i + 1]
-        if near:
-            starts = near & ~(near << $STEP)
-            if starts & starts - 1:
-                for group in $GROUPS(part):
-                    wide = group | group << 1 | group >> 1
-                    feet.append(($GROW_GROUP) & here)
-            else:
-                feet.append(($SPREAD) >> $ACROSS)
-$EXTENT        block = $RUNS[k + 1]
+$FEET$EXTENT        block = $RUNS[k + 1]
         s, bottom = first + $LENGTH - 1 - high, max(last - $LENGTH + k + 1 - high, 0)
         while s >= bottom:
             at = $AT_LEFT
@@ -288,6 +268,21 @@ $EXTENT        block = $RUNS[k + 1]
                 out.append(($NUMBER_RIGHT, line, $STEP, at, at + $K_STEPS))
                 break
             s -= 1
+"""
+
+#: the footprints of the groups on one side of the line (`$$SIDE` its cells, `$$NEIGHBOUR`
+#: the neighbouring line, `$$SHIFT` the way onto the line), for `_LINE_SLIDES`
+_FEET = """\
+        part = rest & $SIDE
+        near = part & $LINE_CELLS[$NEIGHBOUR]
+        if near:
+            starts = near & ~(near << $STEP)
+            if starts & starts - 1:
+                for group in $GROUPS(part):
+                    wide = group | group << 1 | group >> 1
+                    feet.append(($GROW_GROUP) & here)
+            else:
+                feet.append(($SPREAD) $SHIFT $ACROSS)
 """
 
 #: where the other cards of the display reach along a row: its box's columns, narrowed
@@ -710,8 +705,11 @@ def _slides(w, step, names) -> str:
         name = w.name(direction + "_slides")
         axis["EXTENT"] = Template(axis["EXTENT"]).substitute(axis)
         spread = "near | near << {0} | near >> {0}".format(axis["STEP"]) if board.adjacency == 8 else "near"
-        w.lines(Template(_LINE_SLIDES).substitute(axis, NAME=name, LINE=direction, GROUPS=groups,
-                                                  GROW_GROUP=grow.format(width), SPREAD=spread))
+        parts = dict(axis, GROUPS=groups, GROW_GROUP=grow.format(width), SPREAD=spread)
+        feet = "".join(Template(_FEET).substitute(parts, SIDE=side, NEIGHBOUR=neighbour, SHIFT=shift)
+                       for side, neighbour, shift in ((f"{axis['BEFORE']}[i]", "i - 1", "<<"),
+                                                      (f"~{axis['BEFORE']}[i + 1]", "i + 1", ">>")))
+        w.lines(Template(_LINE_SLIDES).substitute(parts, NAME=name, LINE=direction, FEET=feet))
         mask = w.const("SLIDES_" + direction.upper(), cards, f"the cards that slide into a {direction}, as a mask")
         calls.append(f"        if {mask} >> card & 1:\n            {name}(occ, box, found)\n")
     return Template(_SLIDES_LEGAL).substitute(
