@@ -301,8 +301,10 @@ class PlaceCards(Step):
         self.cells, self.movers, self.outside = config.rows * config.cols, config.movers, config.board.outside
         self.sliding = _mask(c for c, lines in enumerate(config.slides) if lines is not None)
         texts, pos = config.texts, config.board.pos
-        #: place moves per card text, move moves per card (argument: its card and the cell)
-        self.places = CellMoves(config.board, lambda text, origin, bit: Move(
+        #: place moves per card text, of a class of their own (argument: the cell bit; generated
+        #: code checks a place by it), move moves per card (argument: its card and the cell)
+        self.place_class = type("PlaceMove", (Move,), {"__slots__": (), "__module__": Move.__module__})
+        self.places = CellMoves(config.board, lambda text, origin, bit: self.place_class(
             "place", bit, "place {} at {},{}".format(text, *pos(bit, origin))), _CACHE_LIMIT)
         self.moves = CellMoves(config.board, lambda card, origin, bit: Move(
             "move", (card, bit), "move {} to {},{}".format(texts[card], *pos(bit, origin))), _CACHE_LIMIT)
