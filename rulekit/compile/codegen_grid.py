@@ -535,15 +535,16 @@ def $NAME(st, gs, seat):
 """ + _NEXT_SEAT
 
 #: the steps after placing, when they are plain draws: what `State.advance` does from the
-#: place step (each draw, the end of the round, the next round's steps up to a decision)
+#: place step (each draw, the end of the round, the next round's steps up to a decision; a
+#: generated end of round enters them itself and says so)
 _TAIL = """\
 def $TAIL(st):
     \"\"\"The round's last placement is made: its draws, its end, the next round's choosing.\"\"\"
     hands = st.hands
     decks = st.extra["grid"].decks
 $DRAWS    rules = st.rules
-    st._step = $COUNT
-    rules.end_round(st)
+    if rules.end_round(st):
+        return
     if st.is_terminal:
         st.step = $START - 1
         st.current_player = None
@@ -558,7 +559,6 @@ $DRAWS    rules = st.rules
 """
 
 _DRAW_ONE = """\
-    st._step, st._at = $INDEX, $STEP
     for seat in range(st.n):
         deck = decks[seat]
         if deck:
@@ -566,7 +566,6 @@ _DRAW_ONE = """\
 """
 
 _DRAW_MANY = """\
-    st._step, st._at = $INDEX, $STEP
     for seat in range(st.n):
         deck = decks[seat]
         for card in deck[:$COUNT]:
@@ -591,11 +590,10 @@ def _tail(w, step) -> str:
         if type(draw) is not grid_steps.DrawCards or draw.keep is not None or draw.count.__class__ is not int:
             return "st.advance"
         block = _DRAW_ONE if draw.count == 1 else _DRAW_MANY
-        draws.append(Template(block).substitute(INDEX=literal(index), STEP=w.bind("draw", draw),
-                                                COUNT=literal(draw.count)))
+        draws.append(Template(block).substitute(COUNT=literal(draw.count)))
     tail = w.name("after_placing")
-    w.lines(Template(_TAIL).substitute(TAIL=tail, DRAWS="".join(draws), COUNT=literal(len(steps)),
-                                       START=literal(start), CHOOSE=w.bind("choose", choose)))
+    w.lines(Template(_TAIL).substitute(TAIL=tail, DRAWS="".join(draws), START=literal(start),
+                                       CHOOSE=w.bind("choose", choose)))
     return tail
 
 
