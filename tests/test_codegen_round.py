@@ -77,6 +77,26 @@ def test_every_round_turn_leaves_the_fields_history_and_record_of_the_reference(
         assert ours.view() == theirs.view() and ours.history == theirs.history
 
 
+def test_a_round_whose_choices_leave_nothing_to_place_turns_as_the_reference(monkeypatch):
+    """Duell's snake removes both revealed cards: the round goes on to its draws and its end
+    straight from the choosing (the generated tail), as `State.advance` takes it."""
+    generated, reference = rulekit.load(DUELL), _reference(DUELL, None, monkeypatch)
+    turned = 0
+    for seed in range(40):
+        ours, theirs = generated.new_game(2, seed=seed), reference.new_game(2, seed=seed)
+        rng = random.Random(seed)
+        while not theirs.is_terminal:
+            legal = theirs.legal_moves()
+            pick, before = rng.randrange(len(legal)), theirs.round
+            ours.apply(ours.legal_moves()[pick])
+            theirs.apply(legal[pick])
+            if theirs.round != before and legal[pick].kind == "choose":
+                turned += 1
+                assert ours.view() == theirs.view() and ours._step == theirs._step
+                assert ours.extra["grid"].queue == theirs.extra["grid"].queue == []
+    assert turned > 0
+
+
 def test_short_rounds_wait_to_be_packed_until_enough_moves_wait():
     game = rulekit.load(DUELL)
     state = game.new_game(2, seed=5)

@@ -28,6 +28,7 @@ the moves the public loop makes.
 """
 from __future__ import annotations
 
+import weakref
 from string import Template
 
 from ..engine import grid, grid_steps
@@ -140,7 +141,14 @@ _REMOVING = """\
                 if card is not None:
                     removed[seat] |= 1 << card
             gs.revealed = [None] * st.n
-            break
+$NOTHING_PLACED"""
+
+#: ... and nothing is left to place (`PlaceCards.enter` and `_next` with no revealed card):
+#: the rest of the round at once (`_tail`)
+_NOTHING_PLACED = """\
+            gs.queue, gs.passer = [], None
+            $TAIL(st)
+            return
 """
 
 
@@ -160,7 +168,9 @@ def _after_choosing(w, step) -> str:
     removing = kept = ""
     if reveal.removing:
         removes = w.const("REMOVES", reveal.removing, "the cards that remove the revealed cards, as a mask")
-        removing = Template(_REMOVING).substitute(REMOVES=removes)
+        tail = _tail(w, place)
+        nothing = "            break\n" if tail == "st.advance" else Template(_NOTHING_PLACED).substitute(TAIL=tail)
+        removing = Template(_REMOVING).substitute(REMOVES=removes, NOTHING_PLACED=nothing)
         kept = f" and not ({removes} >> first | {removes} >> second) & 1"
     order = Template(_ORDER).substitute(
         NUMBER=w.const("NUMBER", tuple(place.config.number), "each card's number"),
@@ -576,8 +586,19 @@ _DRAW_MANY = """\
 
 def _tail(w, step) -> str:
     """The name of the generated function that runs the rest of a round after its last
-    placement (`_TAIL`), or `st.advance` when the steps after placing are not plain draws
-    followed by the round's end and a choosing step."""
+    placement (`_TAIL`, written once per module), or `st.advance` when the steps after
+    placing are not plain draws followed by the round's end and a choosing step."""
+    written = _TAILS.setdefault(w, {})
+    if step not in written:
+        written[step] = _write_tail(w, step)
+    return written[step]
+
+
+#: the tails written so far, per writer and place step
+_TAILS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _write_tail(w, step) -> str:
     steps, start = getattr(step, "round_steps", None), getattr(step, "round_start", None)
     if steps is None or start is None or step not in steps or not 0 <= start < len(steps):
         return "st.advance"
