@@ -176,7 +176,10 @@ def _after_choosing(w, step) -> str:
 
 #: the legal moves of the place step: a free cell next to the display inside the board (the
 #: frame's neighbourhood as shifts, the board's window per bounding box as two tables); a
-#: sliding card's slides; the moves of a pending `when placed` effect
+#: sliding card's slides; the moves of a pending `when placed` effect. The free cells lie in
+#: the frame rows from `$$ROW_FROM` to `$$ROW_TO` (by the box's rows) and in at most `$$SPAN`'s
+#: cells of each from `$$COL_FROM` (by its columns): one pick of the interned moves a row
+#: (`grid_moves.CellMoves`: the moves of `$$SPAN`'s cells from a bit, and a picker per pattern)
 _PLACE_LEGAL = """\
 def $NAME(st):
     \"\"\"The legal moves of the placing step (a place list is handed out as it is: it is
@@ -191,24 +194,17 @@ def $NAME(st):
         legal = st._legal = $LISTED($TEXTS[card], gs.origin, 1 << gs.bit_of((0, 0)))
         return legal
     box = gs._box or gs.box
-$SLIDES    wide = occ | occ << 1 | occ >> 1
-    free = $GROW & ~occ & $ROWS_WINDOW[box[0] * $HEIGHT + box[1]] & $COLS_WINDOW[box[2] * $WIDTH + box[3]]
-    text, origin = $TEXTS[card], gs.origin
-    table = $TABLES.get((text, origin)) or $TABLE(text, origin)
+$SLIDES    r0, r1, c0, c1 = box
+    rows, cols = r0 * $HEIGHT + r1, c0 * $WIDTH + c1
+    wide = occ | occ << 1 | occ >> 1
+    free = $GROW & ~occ & $ROWS_WINDOW[rows] & $COLS_WINDOW[cols]
+    text = $TEXTS[card]
+    cells, runs = $TABLES.get((text, gs.origin)) or $TABLE(text, gs.origin)
     legal = st._legal = $CELL_LIST()
-    legal.free, legal.cells = free, table[0]
-    rows = table[1]
-    row = $ROW_OF[(free & -free).bit_length() - 1]
-    free >>= row * $WIDTH
-    while free:
-        part = free & $FULL_ROW
-        if part:
-            found = rows[row].get(part)
-            if found is None:
-                found = rows[row][part] = $ROW_MOVES(text, origin, row, part)
-            legal += found
-        free >>= $WIDTH
-        row += 1
+    legal.free, legal.cells = free, cells
+    first = $COL_FROM[cols]
+    for at in range($ROW_FROM[rows] + first, $ROW_TO[rows] + first, $WIDTH):
+        legal += $TAKES[free >> at & $SPAN](runs[at])
     return legal
 """
 
@@ -609,11 +605,19 @@ def _board_tables(w, board) -> dict:
             for r0 in range(height) for r1 in range(height)]
     cols = [board.rect(0, height - 1, c1 - board.cols + 1, c0 + board.cols - 1) if c0 <= c1 else 0
             for c0 in range(width) for c1 in range(width)]
+    # the frame rows a card placed next to the display may take (as bit offsets, by the box's
+    # rows) and the first column (by its columns): within a card of the box and the board's size
+    row_from = [max(r0 - 1, r1 - board.rows + 1) * width if r0 <= r1 else 0 for r0 in range(height) for r1 in range(height)]
+    row_to = [(min(r1 + 1, r0 + board.rows - 1) + 1) * width if r0 <= r1 else 0 for r0 in range(height) for r1 in range(height)]
+    col_from = [max(c0 - 1, c1 - board.cols + 1) if c0 <= c1 else 0 for c0 in range(width) for c1 in range(width)]
     grow = f"(wide | wide << {width} | wide >> {width})" if board.adjacency == 8 else \
         f"(wide | occ << {width} | occ >> {width})"
     return {"WIDTH": literal(width), "HEIGHT": literal(height), "GROW": grow,
             "ROWS_WINDOW": w.const("ROWS_WINDOW", rows, "the window's frame rows, by a box's (first row * height + last row)"),
             "COLS_WINDOW": w.const("COLS_WINDOW", cols, "the window's frame columns, by (first column * width + last column)"),
+            "ROW_FROM": w.const("ROW_FROM", row_from, "the first frame row's bit of the free cells, by a box's rows"),
+            "ROW_TO": w.const("ROW_TO", row_to, "... and the first bit past their last frame row"),
+            "COL_FROM": w.const("COL_FROM", col_from, "the first frame column of the free cells, by a box's columns"),
             "ROW_OF": w.const("ROW_OF", board.row_of, "the frame row of each bit"),
             "COL_OF": w.const("COL_OF", board.col_of, "the frame column of each bit"),
             "OUTSIDE": w.const("OUTSIDE", board.outside, "the frame's cells outside its interior")}
@@ -725,7 +729,7 @@ def _placing(w, step) -> dict:
                  SLIDE_LIST=w.bind("SlideList", SlideList),
                  INT=w.bind("int", int), LISTED=w.bind("listed", step.places.listed),
                  TABLES=w.bind("place_tables", step.places.tables), TABLE=w.bind("place_table", step.places.table),
-                 ROW_MOVES=w.bind("row_moves", step.places.row), FULL_ROW=literal(step.board.full_row),
+                 TAKES=w.bind("takes", step.places.takes), SPAN=literal((1 << step.places.span) - 1),
                  TEXTS=w.bind("texts", config.texts), CELLS=literal(step.cells))
     names["SLIDES"] = "" if not step.sliding else _slides(w, step, names)
     moving = _mask(step.movers)

@@ -300,12 +300,13 @@ class PlaceCards(Step):
         self.descending, self.ties_to_holder, self.passes = descending, ties_to_holder, passes
         self.cells, self.movers, self.outside = config.rows * config.cols, config.movers, config.board.outside
         self.sliding = _mask(c for c, lines in enumerate(config.slides) if lines is not None)
-        texts, pos = config.texts, config.board.pos
+        texts = config.texts
         #: place moves per card text, move moves per card (argument: its card and the cell)
-        self.places = CellMoves(config.board, lambda text, origin, bit: Move(
-            "place", bit, "place {} at {},{}".format(text, *pos(bit, origin))), _CACHE_LIMIT)
-        self.moves = CellMoves(config.board, lambda card, origin, bit: Move(
-            "move", (card, bit), "move {} to {},{}".format(texts[card], *pos(bit, origin))), _CACHE_LIMIT)
+        self.places = CellMoves(config.board, lambda text, origin, cells: [
+            Move("place", bit, f"place {text} at {r + origin[0]},{c + origin[1]}") for bit, r, c in cells], _CACHE_LIMIT)
+        self.moves = CellMoves(config.board, lambda card, origin, cells: [
+            Move("move", (card, bit), f"move {texts[card]} to {r + origin[0]},{c + origin[1]}") for bit, r, c in cells],
+            _CACHE_LIMIT)
         self.interned: dict = {}        # (card text, frame origin) -> its move per slide number
 
     # -- order
