@@ -218,13 +218,17 @@ $SLIDE_CALLS        if found:
 
 #: the slides into the rows or the columns (what `grid.slides` defines, on the frame's bits),
 #: one template for both: `$$ALONG` is a cell's place along the line, `$$STEP` the bits from
-#: one place to the next, `$$ACROSS` from one line to the next. Each line of 1 to length - 1
-#: cards, pushed from each side as far as the display stays within the board and joined.
-#: With the line's cards lifted, the others fall into groups before and after it; since the
-#: display was connected, each group reaches the neighbouring line, and the pushed block
-#: (with the sliding card) joins it exactly when it meets the group's footprint on the line:
-#: the cells next to the group's cells in the neighbouring line. A neighbouring line whose
-#: cards are one run is one group; only for the others are the groups flooded (`groups`).
+#: one place to the next, `$$ACROSS` from one line to the next, `$$AT(x)` the line's cell at
+#: place x. Each line of 1 to length - 1 cards, pushed from each side as far as the display
+#: stays within the board and joined. With the line's cards lifted, the others fall into
+#: groups before and after it; since the display was connected, each group reaches the
+#: neighbouring line, and the pushed block (k + 1 cells with the sliding card) joins it
+#: exactly when it meets the group's footprint on the line: the cells next to the group's
+#: cells in the neighbouring line. A neighbouring line whose cards are one run is one group;
+#: only for the others are the groups flooded (`groups`). So the block's first cells that
+#: keep the display in the board (a run along the line) and meet every footprint (a cell of
+#: the footprint at most k places on) are one mask: from the left the block goes as far as
+#: its last cell, from the right its first, each if no card moves back.
 _LINE_SLIDES = """\
 def $NAME(occ, box, out):
     \"\"\"The slides into the display's ${LINE}s, appended to `out` as `BitBoard.slides` gives them.\"\"\"
@@ -242,32 +246,21 @@ def $NAME(occ, box, out):
             out.append(($NUMBER, line, $STEP, $ALONE_LEFT))
             out.append(($NUMBER_RIGHT, line, $STEP, $ALONE_RIGHT))
             continue
-        feet = []
-$FEET$EXTENT        block = $RUNS[k + 1]
-        s, bottom = first + $LENGTH - 1 - high, max(last - $LENGTH + k + 1 - high, 0)
-        while s >= bottom:
-            at = $AT_LEFT
-            for foot in feet:
-                if not foot >> at & block:
-                    break
-            else:
+$EXTENT        if first - last + $SPAN <= k:
+            continue
+        block = $RUNS[first - last + $SPAN - k] << $AT_FIT
+$FEET        if block:
+            at = block.bit_length() - 1
+            if at >= $LEFT_LEAST:
                 out.append(($NUMBER, line, $STEP, at + $STEP, at))
-                break
-            s -= 1
-        s, bottom = low - last + $LENGTH - 1, max(low + k - first - $LENGTH + 1, 0)
-        while s >= bottom:
-            at = $AT_RIGHT
-            for foot in feet:
-                if not foot >> at & block:
-                    break
-            else:
+            at = (block & -block).bit_length() - 1
+            if at <= $RIGHT_MOST:
                 out.append(($NUMBER_RIGHT, line, $STEP, at, at + $K_STEPS))
-                break
-            s -= 1
 """
 
 #: the footprints of the groups on one side of the line (`$$SIDE` its cells, `$$NEIGHBOUR`
-#: the neighbouring line, `$$SHIFT` the way onto the line), for `_LINE_SLIDES`
+#: the neighbouring line, `$$SHIFT` the way onto the line), for `_LINE_SLIDES`: each spread
+#: back by k places (the block's first cells that meet it) narrows the block's first cells
 _FEET = """\
         part = rest & $SIDE
         near = part & $LINE_CELLS[$NEIGHBOUR]
@@ -276,9 +269,15 @@ _FEET = """\
             if starts & starts - 1:
                 for group in $GROUPS(part):
                     wide = group | group << 1 | group >> 1
-                    feet.append(($GROW_GROUP) & here)
+                    foot = ($GROW_GROUP) & here
+                    for _ in range(k):
+                        foot |= foot >> $STEP
+                    block &= foot
             else:
-                feet.append(($SPREAD) $SHIFT $ACROSS)
+                foot = ($SPREAD) $SHIFT $ACROSS
+                for _ in range(k):
+                    foot |= foot >> $STEP
+                block &= foot
 """
 
 #: where the other cards of the display reach along a row: its box's columns, narrowed
@@ -681,7 +680,8 @@ def _slides(w, step, names) -> str:
     axes = {"row": dict(FIRST="r0", LAST="r1", LINE_CELLS=row_cells, ACROSS_CELLS=col_cells, LENGTH=literal(board.cols),
                         ALONG=names["COL_OF"], STEP="1", ACROSS=literal(width), BASE=f"i * {width}",
                         ALONE_LEFT="base + high - k + 1, base + high - k", ALONE_RIGHT="base + low, base + low + k",
-                        AT_LEFT="base + high + s - k", AT_RIGHT="base + low - s", K_STEPS="k",
+                        AT_FIT=f"base + last - {board.cols - 1}", LEFT_LEAST="base + high - k",
+                        RIGHT_MOST="base + low", K_STEPS="k", SPAN=literal(2 * board.cols - 1),
                         NUMBER="2 * i", NUMBER_RIGHT="2 * i + 1", EXTENT=_ROW_EXTENT,
                         BEFORE=w.const("ABOVE", tuple((1 << r * width) - 1 for r in range(height + 1)),
                                        "the frame's cells above each row"),
@@ -691,8 +691,9 @@ def _slides(w, step, names) -> str:
                            ALONG=names["ROW_OF"], STEP=literal(width), ACROSS="1", BASE="i",
                            ALONE_LEFT=f"(high - k + 1) * {width} + base, (high - k) * {width} + base",
                            ALONE_RIGHT=f"low * {width} + base, (low + k) * {width} + base",
-                           AT_LEFT=f"(high + s - k) * {width} + base", AT_RIGHT=f"(low - s) * {width} + base",
-                           K_STEPS=f"k * {width}",
+                           AT_FIT=f"(last - {board.rows - 1}) * {width} + base",
+                           LEFT_LEAST=f"(high - k) * {width} + base", RIGHT_MOST=f"low * {width} + base",
+                           K_STEPS=f"k * {width}", SPAN=literal(2 * board.rows - 1),
                            NUMBER=f"2 * i + {2 * height}", NUMBER_RIGHT=f"2 * i + {2 * height + 1}",
                            EXTENT=_COLUMN_EXTENT,
                            BEFORE=w.const("LEFT_OF", tuple(board.rect(0, height - 1, 0, c - 1) for c in range(width + 1)),

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from itertools import combinations
+from operator import itemgetter
 
 from . import grid
 from .cardsets import cards_of
@@ -28,6 +29,7 @@ from .steps import Step
 #: tables of interned moves kept (per card or text and frame origin) before all are forgotten
 _CACHE_LIMIT = 4096
 _AT = re.compile(r" (at|to) (-?\d+), ?(-?\d+)")
+_NUMBER = itemgetter(0)         # a slide's number, of its entry
 
 
 class GridConfig:
@@ -416,22 +418,18 @@ class PlaceCards(Step):
 
     def _slide_moves(self, gs, card: int, slides: list) -> SlideList:
         """The moves of entries of `grid.BitBoard.slides`, interned per card text, frame
-        origin and slide number, with the entries."""
+        origin and slide number (all of a text and origin made at once), with the entries."""
         text, origin = self.config.texts[card], gs.origin
         table = self.interned.get((text, origin))
         if table is None:
             if len(self.interned) >= _CACHE_LIMIT:
                 self.interned.clear()
-            table = self.interned[text, origin] = [None] * (2 * (self.board.height + self.board.width))
-        moves = SlideList()
+            names = map(self.board.slide_name, range(2 * (self.board.height + self.board.width)))
+            table = self.interned[text, origin] = [
+                Move("slide", number, f"slide {text} into {line} {index + origin[line != 'row']} from {side}")
+                for number, (line, index, side) in enumerate(names)]
+        moves = SlideList(map(table.__getitem__, map(_NUMBER, slides)))
         moves.entries = slides
-        for slide in slides:
-            move = table[slide[0]]
-            if move is None:
-                line, index, side = self.board.slide_name(slide[0])
-                move = table[slide[0]] = Move("slide", slide[0], f"slide {text} into {line} "
-                                                                 f"{index + origin[line != 'row']} from {side}")
-            moves.append(move)
         return moves
 
     def _plan(self, st, gs) -> tuple:
