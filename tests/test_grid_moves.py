@@ -21,7 +21,7 @@ def _bits(mask):
     return [bit for bit in range(mask.bit_length()) if mask >> bit & 1]
 
 
-@given(st.integers(0, 1 << 12), st.lists(st.integers(), min_size=12, max_size=12))
+@given(st.integers(0, (1 << 12) - 1), st.lists(st.integers(), min_size=12, max_size=12))
 def test_a_picker_takes_the_items_of_its_pattern_in_order_as_a_sequence(pattern, items):
     assert list(_take(pattern)(tuple(items))) == [items[bit] for bit in _bits(pattern)]
 

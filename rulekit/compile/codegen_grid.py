@@ -216,81 +216,108 @@ $SLIDE_CALLS        if found:
             return list(legal)
 """
 
-#: the slides into the rows or the columns (what `grid.slides` defines, on the frame's bits),
-#: one template for both: `$$ALONG` is a cell's place along the line, `$$STEP` the bits from
-#: one place to the next, `$$ACROSS` from one line to the next, `$$AT(x)` the line's cell at
-#: place x. Each line of 1 to length - 1 cards, pushed from each side as far as the display
-#: stays within the board and joined. With the line's cards lifted, the others fall into
-#: groups before and after it; since the display was connected, each group reaches the
-#: neighbouring line, and the pushed block (k + 1 cells with the sliding card) joins it
-#: exactly when it meets the group's footprint on the line: the cells next to the group's
-#: cells in the neighbouring line. A neighbouring line whose cards are one run is one group;
-#: only for the others are the groups flooded (`groups`). So the block's first cells that
-#: keep the display in the board (a run along the line) and meet every footprint (a cell of
-#: the footprint at most k places on) are one mask: from the left the block goes as far as
-#: its last cell, from the right its first, each if no card moves back.
+#: the slides into the rows or the columns (what `grid.slides` defines), one template for
+#: both. The box's cards are first packed into a small int, line after line (`$$STRIDE` bits
+#: a line: a place along the line is a bit, one more bit keeps lines apart), and each line
+#: becomes a pattern of places (`lines`); `once` and `twice` hold the places that one line
+#: and two lines cover, so the places of the others are `twice | once & ~line`. Each line
+#: of 1 to length - 1 cards is pushed from each side as far as the display stays within the
+#: board and joined. With the line's cards lifted, the others fall into groups before and
+#: after it; since the display was connected, each group reaches the neighbouring line, and
+#: the pushed block (k + 1 cells with the sliding card) joins it exactly when it meets the
+#: group's footprint on the line (the cells next to the group's cells in the neighbouring
+#: line). So the block's first places that keep the display in the board (`$$FIT`, by k and
+#: the others' places) and meet every footprint (`$$HIT`, by k and a group's places in the
+#: neighbouring line) are one mask (place + length as bit): from the left the block goes as
+#: far as its highest first place, from the right its lowest, each if no card moves back.
+#: A neighbouring line whose cards are one run is one group; only for the others
+#: (`$$MULTI`) are the groups flooded, on the packed int.
 _LINE_SLIDES = """\
 def $NAME(occ, box, out):
     \"\"\"The slides into the display's ${LINE}s, appended to `out` as `BitBoard.slides` gives them.\"\"\"
     r0, r1, c0, c1 = box
-    for i in range($FIRST, $LAST + 1):
-        here = $LINE_CELLS[i]
-        line = occ & here
+$PACK    last = len(lines) - 1
+    for i in range(last + 1):
+        line = lines[i]
         k = line.bit_count()
         if not 0 < k < $LENGTH:
             continue
-        low, high = $ALONG[(line & -line).bit_length() - 1], $ALONG[line.bit_length() - 1]
-        rest = occ ^ line
-        base = $BASE
+        rest = twice | once & ~line
         if not rest:
-            out.append(($NUMBER, line, $STEP, $ALONE_LEFT))
-            out.append(($NUMBER_RIGHT, line, $STEP, $ALONE_RIGHT))
+            index = $INDEX
+            cells = occ & $LINE_CELLS[index]
+            along = line.bit_length() - 1 - k
+            at = $AT
+            out.append(($NUMBER, cells, $STEP, at + $STEP, at))
+            along = (line & -line).bit_length() - 1
+            at = $AT
+            out.append(($NUMBER_RIGHT, cells, $STEP, at, at + $K_STEPS))
             continue
-$EXTENT        if first - last + $SPAN <= k:
-            continue
-        block = $RUNS[first - last + $SPAN - k] << $AT_FIT
-$FEET        if block:
-            at = block.bit_length() - 1
-            if at >= $LEFT_LEAST:
-                out.append(($NUMBER, line, $STEP, at + $STEP, at))
-            at = (block & -block).bit_length() - 1
-            if at <= $RIGHT_MOST:
-                out.append(($NUMBER_RIGHT, line, $STEP, at, at + $K_STEPS))
+        block = $FIT[k << $LENGTH | rest]
+        if i:
+            near = lines[i - 1]
+            if $MULTI[near]:
+                part = packed & (1 << i * $STRIDE) - 1
+$FLOOD_BEFORE            else:
+                block &= $HIT[k << $LENGTH | near]
+        if i < last:
+            near = lines[i + 1]
+            if $MULTI[near]:
+                part = packed >> (i + 1) * $STRIDE
+$FLOOD_AFTER            else:
+                block &= $HIT[k << $LENGTH | near]
+        if block:
+            index = $INDEX
+            cells = occ & $LINE_CELLS[index]
+            along = block.bit_length() - $OFFSET
+            if along >= line.bit_length() - 1 - k:
+                at = $AT
+                out.append(($NUMBER, cells, $STEP, at + $STEP, at))
+            along = (block & -block).bit_length() - $OFFSET
+            if along <= (line & -line).bit_length() - 1:
+                at = $AT
+                out.append(($NUMBER_RIGHT, cells, $STEP, at, at + $K_STEPS))
 """
 
-#: the footprints of the groups on one side of the line (`$$SIDE` its cells, `$$NEIGHBOUR`
-#: the neighbouring line, `$$SHIFT` the way onto the line), for `_LINE_SLIDES`: each spread
-#: back by k places (the block's first cells that meet it) narrows the block's first cells
-_FEET = """\
-        part = rest & $SIDE
-        near = part & $LINE_CELLS[$NEIGHBOUR]
-        if near:
-            starts = near & ~(near << $STEP)
-            if starts & starts - 1:
-                for group in $GROUPS(part):
-                    wide = group | group << 1 | group >> 1
-                    foot = ($GROW_GROUP) & here
-                    for _ in range(k):
-                        foot |= foot >> $STEP
-                    block &= foot
-            else:
-                foot = ($SPREAD) $SHIFT $ACROSS
-                for _ in range(k):
-                    foot |= foot >> $STEP
-                block &= foot
+#: the groups of the others on one side of the line (`part`, packed), each narrowing the
+#: block's first places to those that meet its footprint (`$$NEAR`: its places in the
+#: neighbouring line)
+_FLOOD = """\
+                while part:
+                    group = part & -part
+                    while True:
+                        wide = group | group << 1 | group >> 1
+                        grown = ($GROW) & part
+                        if grown == group:
+                            break
+                        group = grown
+                    block &= $HIT[k << $LENGTH | $NEAR]
+                    part ^= group
 """
 
-#: where the other cards of the display reach along a row: its box's columns, narrowed
-_ROW_EXTENT = """\
-        first, last = c0, c1
-        while not rest & $ACROSS_CELLS[first]:
-            first += 1
-        while not rest & $ACROSS_CELLS[last]:
-            last -= 1
+#: the box's rows as lines (places: columns from the box's first)
+_PACK_ROWS = """\
+    lines, once, twice, packed, at = [], 0, 0, 0, r0 * $WIDTH + c0
+    for i in range(r1 - r0 + 1):
+        line = occ >> at & $LINE_MASK
+        lines.append(line)
+        twice |= once & line
+        once |= line
+        packed |= line << i * $STRIDE
+        at += $WIDTH
 """
-#: ... and along a column: the first and last frame rows of the others
-_COLUMN_EXTENT = """\
-        first, last = $ALONG[(rest & -rest).bit_length() - 1], $ALONG[rest.bit_length() - 1]
+#: ... and its columns (places: rows from the box's first; a row's cells spread by `$$SPREAD`)
+_PACK_COLUMNS = """\
+    packed, at = 0, r0 * $WIDTH + c0
+    for i in range(r1 - r0 + 1):
+        packed |= $SPREAD[occ >> at & $ROW_MASK] << i
+        at += $WIDTH
+    lines, once, twice = [], 0, 0
+    for i in range(c1 - c0 + 1):
+        line = packed >> i * $STRIDE & $LINE_MASK
+        lines.append(line)
+        twice |= once & line
+        once |= line
 """
 
 #: a place move of the listed cells, or a slide or a card moved (in the short list of the
@@ -670,51 +697,62 @@ def _plan(w, step, names) -> str:
     return name
 
 
+def _slide_tables(length: int, adjacency: int) -> tuple[tuple, tuple, tuple]:
+    """For lines of `length` places (bit p: place p, from the box's first): the block's first
+    places (bit a + length: place a) that keep the display within the board, by k << length
+    | the others' places (from the last place - length + 1 to the first + length - 1 - k);
+    those whose block of k + 1 places meets the footprint of one group, by k << length | the
+    group's places in the neighbouring line; and whether a line's cards are more than one run."""
+    fit, hit = [0] * (length << length), [0] * (length << length)
+    for k in range(length):
+        for places in range(1, 1 << length):
+            first, last = (places & -places).bit_length() - 1, places.bit_length() - 1
+            for a in range(last - length + 1, first + length - k):
+                fit[k << length | places] |= 1 << a + length
+            foot = places | places << 1 | places << 2 if adjacency == 8 else places << 1
+            for f in range(length + 2):             # bit f: place f - 1
+                if foot >> f & 1:
+                    for a in range(f - 1 - k, f):
+                        if a + length >= 0:
+                            hit[k << length | places] |= 1 << a + length
+    multi = tuple(1 if (places & ~(places << 1)).bit_count() > 1 else 0 for places in range(1 << length))
+    return tuple(fit), tuple(hit), multi
+
+
 def _slides(w, step, names) -> str:
     """The slides of the place list (`_SLIDES_LEGAL`): a generated function per direction
     that some card slides in (`_LINE_SLIDES`); the cards that slide in each as masks."""
     board, lines = step.board, step.config.slides
-    width, height = board.width, board.height
+    width, height, rows, cols = board.width, board.height, board.rows, board.cols
     row_cells = w.const("ROW_CELLS", tuple(board.row_cells), "the cells of each frame row")
     col_cells = w.const("COL_CELLS", tuple(board.col_cells), "the cells of each frame column")
-    axes = {"row": dict(FIRST="r0", LAST="r1", LINE_CELLS=row_cells, ACROSS_CELLS=col_cells, LENGTH=literal(board.cols),
-                        ALONG=names["COL_OF"], STEP="1", ACROSS=literal(width), BASE=f"i * {width}",
-                        ALONE_LEFT="base + high - k + 1, base + high - k", ALONE_RIGHT="base + low, base + low + k",
-                        AT_FIT=f"base + last - {board.cols - 1}", LEFT_LEAST="base + high - k",
-                        RIGHT_MOST="base + low", K_STEPS="k", SPAN=literal(2 * board.cols - 1),
-                        NUMBER="2 * i", NUMBER_RIGHT="2 * i + 1", EXTENT=_ROW_EXTENT,
-                        BEFORE=w.const("ABOVE", tuple((1 << r * width) - 1 for r in range(height + 1)),
-                                       "the frame's cells above each row"),
-                        RUNS=w.const("ROW_RUNS", tuple((1 << k) - 1 for k in range(width + 2)),
-                                     "k cells side by side, by k")),
-            "column": dict(FIRST="c0", LAST="c1", LINE_CELLS=col_cells, LENGTH=literal(board.rows),
-                           ALONG=names["ROW_OF"], STEP=literal(width), ACROSS="1", BASE="i",
-                           ALONE_LEFT=f"(high - k + 1) * {width} + base, (high - k) * {width} + base",
-                           ALONE_RIGHT=f"low * {width} + base, (low + k) * {width} + base",
-                           AT_FIT=f"(last - {board.rows - 1}) * {width} + base",
-                           LEFT_LEAST=f"(high - k) * {width} + base", RIGHT_MOST=f"low * {width} + base",
-                           K_STEPS=f"k * {width}", SPAN=literal(2 * board.rows - 1),
-                           NUMBER=f"2 * i + {2 * height}", NUMBER_RIGHT=f"2 * i + {2 * height + 1}",
-                           EXTENT=_COLUMN_EXTENT,
-                           BEFORE=w.const("LEFT_OF", tuple(board.rect(0, height - 1, 0, c - 1) for c in range(width + 1)),
-                                          "the frame's cells left of each column"),
-                           RUNS=w.const("COL_RUNS", tuple(sum(1 << i * width for i in range(k)) for k in range(height + 2)),
-                                        "k cells one above the other, by k"))}
-    grow = "wide | wide << {0} | wide >> {0}" if board.adjacency == 8 else "wide | group << {0} | group >> {0}"
-    groups = w.bind("groups", board.groups)
+    spread = tuple(sum(1 << c * (rows + 1) for c in range(cols) if pattern >> c & 1) for pattern in range(1 << cols))
+    axes = {"row": dict(LINE_CELLS=row_cells, LENGTH=literal(cols), STRIDE=literal(cols + 1), INDEX="r0 + i",
+                        LINE_MASK=literal((1 << cols) - 1), STEP="1", AT=f"index * {width} + c0 + along", K_STEPS="k",
+                        NUMBER="2 * index", NUMBER_RIGHT="2 * index + 1", PACK=_PACK_ROWS),
+            "column": dict(LINE_CELLS=col_cells, LENGTH=literal(rows), STRIDE=literal(rows + 1), INDEX="c0 + i",
+                           LINE_MASK=literal((1 << rows) - 1), STEP=literal(width), AT=f"(r0 + along) * {width} + index",
+                           K_STEPS=f"k * {width}", NUMBER=f"2 * index + {2 * height}",
+                           NUMBER_RIGHT=f"2 * index + {2 * height + 1}", PACK=_PACK_COLUMNS,
+                           SPREAD=w.const("SPREAD", spread, "a frame row's cells in the box as the columns' places, packed"))}
     calls = []
     for direction, axis in axes.items():
         cards = sum(1 << card for card, named in enumerate(lines) if named is not None and direction in named)
         if not cards:
             continue
-        name = w.name(direction + "_slides")
-        axis["EXTENT"] = Template(axis["EXTENT"]).substitute(axis)
-        spread = "near | near << {0} | near >> {0}".format(axis["STEP"]) if board.adjacency == 8 else "near"
-        parts = dict(axis, GROUPS=groups, GROW_GROUP=grow.format(width), SPREAD=spread)
-        feet = "".join(Template(_FEET).substitute(parts, SIDE=side, NEIGHBOUR=neighbour, SHIFT=shift)
-                       for side, neighbour, shift in ((f"{axis['BEFORE']}[i]", "i - 1", "<<"),
-                                                      (f"~{axis['BEFORE']}[i + 1]", "i + 1", ">>")))
-        w.lines(Template(_LINE_SLIDES).substitute(parts, NAME=name, LINE=direction, FEET=feet))
+        name, length = w.name(direction + "_slides"), int(axis["LENGTH"])
+        fit, hit, multi = _slide_tables(length, board.adjacency)
+        stride = axis["STRIDE"]
+        parts = dict(axis, WIDTH=literal(width), ROW_MASK=literal((1 << cols) - 1), OFFSET=literal(length + 1),
+                     FIT=w.const("FIT", fit, "the block's first places in the board, by k << length | the others' places"),
+                     HIT=w.const("HIT", hit, "... meeting a group's footprint, by k << length | its places next to the line"),
+                     MULTI=w.const("MULTI", multi, "whether a line's places are more than one run"),
+                     GROW=f"wide | wide << {stride} | wide >> {stride}" if board.adjacency == 8 else
+                     f"wide | group << {stride} | group >> {stride}")
+        parts["PACK"] = Template(axis["PACK"]).substitute(parts)
+        parts["FLOOD_BEFORE"] = Template(_FLOOD).substitute(parts, NEAR=f"group >> (i - 1) * {stride} & {axis['LINE_MASK']}")
+        parts["FLOOD_AFTER"] = Template(_FLOOD).substitute(parts, NEAR=f"group & {axis['LINE_MASK']}")
+        w.lines(Template(_LINE_SLIDES).substitute(parts, NAME=name, LINE=direction))
         mask = w.const("SLIDES_" + direction.upper(), cards, f"the cards that slide into a {direction}, as a mask")
         calls.append(f"        if {mask} >> card & 1:\n            {name}(occ, box, found)\n")
     return Template(_SLIDES_LEGAL).substitute(
