@@ -13,8 +13,7 @@ BOARDS = [(4, 4, 8), (3, 5, 4), (2, 2, 8), (5, 3, 8)]
 
 
 def _moves(board):
-    return CellMoves(board, lambda key, origin, cells: [
-        Move("place", bit, f"place {key} at {r + origin[0]},{c + origin[1]}") for bit, r, c in cells], 3)
+    return CellMoves(board, lambda key, cells: [Move("place", bit, f"place {key} at {at}") for bit, at in cells], 3)
 
 
 def _bits(mask):

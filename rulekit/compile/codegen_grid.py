@@ -423,7 +423,8 @@ def $NAME(st, move, bit):
 
 #: the pending `when placed` effect's movable cards (`PlaceCards._plan`): each (cell, card,
 #: the cells it may move to as `BitBoard.targets` finds them, whether no other movable card
-#: has its text), in cell order, kept in `gs.effect`
+#: has its text, and the first bits of the frame rows those cells lie in: from `start` to
+#: `stop`, in `$$SPAN`'s cells from each, as for a place list), in cell order, kept in `gs.effect`
 _PLAN = """\
 def $NAME(st, gs):
     \"\"\"The movable cards of the pending effect and where each may go, worked out once.\"\"\"
@@ -462,9 +463,14 @@ $MOVABLE    where, at, occ = gs.where, gs.at, gs.occ
             if c == c1:
                 while not rest & $COL_CELLS[c1]:
                     c1 -= 1
-            free &= empty & $ROWS_WINDOW[r0 * $HEIGHT + r1] & $COLS_WINDOW[c0 * $WIDTH + c1]
+            rows, cols = r0 * $HEIGHT + r1, c0 * $WIDTH + c1
+            free &= empty & $ROWS_WINDOW[rows] & $COLS_WINDOW[cols]
+            first = $COL_FROM[cols]
+            start, stop = $ROW_FROM[rows] + first, $ROW_TO[rows] + first
+        else:
+            start = stop = 0
         mover = at[bit]
-        found.append((bit, mover, free, $SAME_TEXT[mover] & movable_cards == 1 << mover))
+        found.append((bit, mover, free, $SAME_TEXT[mover] & movable_cards == 1 << mover, start, stop))
     plan = tuple(found)
     gs.effect = (seat, card, plan)
     return plan
@@ -476,24 +482,20 @@ _MOVABLE = """\
 """
 
 #: the moves of the pending effect (`PlaceCards._relocation_moves`): `move sun to 0,3` for each
-#: cell a movable card may go to, the interned move of the card's table; two movable cards
-#: with one text are told apart by their place, by the engine
+#: cell a movable card may go to, the interned moves of the card's table taken a frame row
+#: at a time as for a place list; two movable cards with one text are told apart by their
+#: place, by the engine
 _RELOCATIONS = """\
 def $NAME(st, gs):
     \"\"\"The legal moves of a pending `when placed` effect.\"\"\"
     origin, moves = gs.origin, []
-    for entry in $PLAN(st, gs):
-        bit, mover, free, unique = entry
+    for bit, mover, free, unique, start, stop in $PLAN(st, gs):
         if not unique:
-            moves += $STEP._relocation_moves(gs, (entry,))
+            moves += $STEP._relocation_moves(gs, ((bit, mover, free, unique),))
             continue
-        cells = ($MOVE_TABLES.get((mover, origin)) or $MOVE_TABLE(mover, origin))[0]
-        while free:
-            low = free & -free
-            bit = low.bit_length() - 1
-            move = cells[bit]
-            moves.append(move if move is not None else $MOVE_OF(mover, origin, bit))
-            free ^= low
+        cells, runs = $MOVE_TABLES.get((mover, origin)) or $MOVE_TABLE(mover, origin)
+        for at in range(start, stop, $WIDTH):
+            moves += $TAKES[free >> at & $SPAN](runs[at])
     return moves
 """
 
@@ -781,8 +783,7 @@ def _placing(w, step) -> dict:
         names["RELOCATIONS"] = w.name("relocations")
         w.lines(Template(_RELOCATIONS).substitute(names, NAME=names["RELOCATIONS"],
                                                   MOVE_TABLE=w.bind("move_table", step.moves.table),
-                                                  MOVE_TABLES=w.bind("move_tables", step.moves.tables),
-                                                  MOVE_OF=w.bind("move_of", step.moves.move)))
+                                                  MOVE_TABLES=w.bind("move_tables", step.moves.tables)))
     else:
         names["RELOCATIONS"] = w.bind("relocations", step.relocations)
     counts = {len(config.kinds.of[c]) for c in range(len(config.texts))}

@@ -46,10 +46,10 @@ def _take(pattern: int) -> itemgetter:
 
 
 class CellMoves:
-    """Moves per (key, origin, cell bit): `make(key, origin, cells)` makes the moves of the
-    cells (bit, frame row, frame column) a list can name, when (key, origin) is first needed."""
+    """Moves per (key, origin, cell bit): `make(key, cells)` makes the moves of the cells (bit,
+    the cell's `row,col` text at the origin) a list can name, when (key, origin) is first needed."""
 
-    __slots__ = ("board", "make", "limit", "tables", "span", "takes", "cells")
+    __slots__ = ("board", "make", "limit", "tables", "span", "takes", "cells", "places")
 
     def __init__(self, board, make, limit: int):
         self.board, self.make, self.limit = board, make, limit
@@ -59,6 +59,7 @@ class CellMoves:
         self.takes = tuple(_take(pattern) for pattern in range(1 << span))
         reach = board.grow(board.interior)
         self.cells = tuple((bit, *divmod(bit, board.width)) for bit in range(board.size) if reach >> bit & 1)
+        self.places: dict = {}      # origin -> (bit, `row,col`) of those cells
 
     def table(self, key, origin):
         """The table of (key, origin): (move per cell bit or None, per bit: the moves of the `span` cells from it)."""
@@ -66,8 +67,13 @@ class CellMoves:
         if table is None:
             if len(self.tables) >= self.limit:
                 self.tables.clear()
+                self.places.clear()
+            places = self.places.get(origin)
+            if places is None:
+                dr, dc = origin
+                places = self.places[origin] = [(bit, f"{r + dr},{c + dc}") for bit, r, c in self.cells]
             cells, span = [None] * self.board.size, self.span
-            for (bit, _, _), move in zip(self.cells, self.make(key, origin, self.cells)):
+            for (bit, _), move in zip(places, self.make(key, places)):
                 cells[bit] = move
             table = self.tables[key, origin] = (cells, [tuple(cells[bit:bit + span]) for bit in range(len(cells))])
         return table

@@ -304,11 +304,10 @@ class PlaceCards(Step):
         self.sliding = _mask(c for c, lines in enumerate(config.slides) if lines is not None)
         texts = config.texts
         #: place moves per card text, move moves per card (argument: its card and the cell)
-        self.places = CellMoves(config.board, lambda text, origin, cells: [
-            Move("place", bit, f"place {text} at {r + origin[0]},{c + origin[1]}") for bit, r, c in cells], _CACHE_LIMIT)
-        self.moves = CellMoves(config.board, lambda card, origin, cells: [
-            Move("move", (card, bit), f"move {texts[card]} to {r + origin[0]},{c + origin[1]}") for bit, r, c in cells],
-            _CACHE_LIMIT)
+        self.places = CellMoves(config.board, lambda text, cells: [
+            Move("place", bit, f"place {text} at {at}") for bit, at in cells], _CACHE_LIMIT)
+        self.moves = CellMoves(config.board, lambda card, cells: [
+            Move("move", (card, bit), f"move {texts[card]} to {at}") for bit, at in cells], _CACHE_LIMIT)
         self.interned: dict = {}        # (card text, frame origin) -> its move per slide number
 
     # -- order
@@ -454,9 +453,10 @@ class PlaceCards(Step):
 
     def _relocation_moves(self, gs, plan) -> list[Move]:
         """`move sun to 0,3` for each cell a movable card may go to. Two movable cards with one
-        text are told apart by their place: `move bee at 1,2 to 0,3` (such moves are made per list)."""
+        text are told apart by their place: `move bee at 1,2 to 0,3` (such moves are made per list).
+        (The entries of a generated plan also say which frame rows their cells lie in.)"""
         texts, origin, moves, pos = self.config.texts, gs.origin, [], self.board.pos
-        for src, mover, free, unique in plan:
+        for src, mover, free, unique, *_ in plan:
             if unique:
                 moves += self.moves.listed(mover, origin, free)
                 continue
