@@ -9,9 +9,9 @@ do), so the generated state's `legal_moves` and `apply` hold both steps:
   card mask) and starts the placing (`after_choosing_N`);
 - placing on a free cell: the cells next to the display inside the board, as bit shifts over
   the board's frame with its width and window tables written in (`place_legal_N`), the move
-  checked by the cell mask of the place list (`grid_moves.CellList`) and played by a
-  generated function (`place_N`) that puts the card with the file's card tables (which kinds
-  of card a card is) as literals;
+  checked by its class (the step's `place_class`: its argument is a cell bit) and the cell
+  mask of the place list (`grid_moves.CellList`), and played right there in `apply`, which
+  puts the card with the file's card tables (which kinds of card a card is) as literals;
 - sliding a card into a line and moving a card after a `when placed` effect: listed by the
   engine (`grid.BitBoard.slides`, `targets`), checked by identity in the short list and played
   by generated functions (`slide_N`, `relocate_N`);
@@ -21,6 +21,11 @@ do), so the generated state's `legal_moves` and `apply` hold both steps:
   `rules.end_round`, and the next round's choosing, in one generated function
   (`after_placing_N`), so a round pays no step loop.
 
+While choosing or placing decides, the state has a class of that step's own (`OWN_STATE_CLASS`,
+compile/codegen.py), so its `legal_moves` and `apply` test no step; the generated moves from
+one step to the other (`after_choosing_N`, the round's last placement) give it the next
+step's class at once, and anything else leaves by `advance` or the `step` setter.
+
 Anything else (a move given as text, a move that is not legal) goes through the engine's
 `State.apply` and the steps, which keep their classes' behaviour: the generated subclasses
 only list moves through the generated functions (`legal_moves`), so `State.playout` makes
@@ -29,11 +34,17 @@ the moves the public loop makes.
 from __future__ import annotations
 
 from string import Template
+from textwrap import dedent
 
 from ..engine import grid, grid_steps
 from ..engine.grid_moves import CellList, SlideList
 from ..engine.moves import Move
-from .codegen import literal
+from .codegen import literal, own_class
+from .codegen_tricks import indent
+
+#: the state takes a class of its own while choosing or placing decides (compile/codegen.py);
+#: the generated moves from one step to the other give it the next step's class at once
+OWN_STATE_CLASS = True
 
 
 def _mask(table) -> int:
@@ -70,26 +81,30 @@ _PLAN_METHOD = """\
 
 _CHOOSE_LEGAL = """\
 moves = $CACHE.get(st.hands[st.current_player])
-return list(moves if moves is not None else at.legal(st))
+return list(moves if moves is not None else st._at.legal(st))
 """
 
 #: choosing a card in hand; the last seat to choose ends the step (`$$STATE`: the base state)
 _CHOOSE_APPLY = """\
+if move.__class__ is not $CHOICE:
+    return $$STATE.apply(st, move)
 seat = st.current_player
 hands = st.hands
-if move.__class__ is not $CHOICE or not hands[seat] >> move.arg & 1:
-    return $$STATE.apply(st, move)
 card = move.arg
+if not hands[seat] >> card & 1:
+    return $$STATE.apply(st, move)
 st.pending[seat] = card
 hands[seat] ^= 1 << card
 st._legal = None
 st._history.append(move)
-for seat in range(seat + 1, st.n):
+n = st.n
+seat += 1
+while seat < n:
     if hands[seat]:
         st.current_player = seat
         return
+    seat += 1
 $AFTER(st)
-return
 """
 
 #: after the last seat has chosen, when a reveal and the placing follow: what `State.advance`
@@ -103,6 +118,7 @@ def $NAME(st):
     st.pending = [None] * st.n
     st.revealed = True
     st._step, st._at = $PLACE_AT, $PLACE
+    st.__class__ = $PLACE_STATE
     if st.n == 2:
         first, second = revealed
         if first is not None and second is not None$KEPT:
@@ -168,7 +184,8 @@ def _after_choosing(w, step) -> str:
         PASSER="gs.tiebreaker" if place.passes else "None", BEFORE=">" if place.descending else "<")
     name = w.name("after_choosing")
     w.lines(Template(_AFTER_CHOOSING).substitute(NAME=name, REMOVING=removing, KEPT=kept, PLACE_AT=literal(at + 2),
-                                                 PLACE=w.bind("step", place), ORDER=order, CELLS=literal(place.cells)))
+                                                 PLACE=w.bind("step", place), ORDER=order, CELLS=literal(place.cells),
+                                                 PLACE_STATE=own_class(w, w.bind("step", place))))
     return name
 
 
@@ -320,17 +337,19 @@ _PACK_COLUMNS = """\
         once |= line
 """
 
-#: a place move of the listed cells, or a slide or a card moved (in the short list of the
-#: decision, by identity: a slide with its entry); anything else through the engine's `State.apply`
+#: a place move of the listed cells (a move of the step's place class holds a cell bit), played
+#: here (`_PLACE`); a slide or a card moved (in the short list of the decision, by identity: a
+#: slide with its entry); anything else through the engine's `State.apply`
 _PLACE_APPLY = """\
-if move.__class__ is $MOVE:
+if move.__class__ is $PLACE_MOVE:
     legal = st._legal
-    if legal.__class__ is $CELL_LIST:
-        bit = move.arg
-        if bit.__class__ is $INT and bit >= 0 and legal.free >> bit & 1 and legal.cells[bit] is move:
-            $PLACE(st, move, bit)
-            return
-    elif legal.__class__ is $SLIDE_LIST:
+    bit = move.arg
+    if legal.__class__ is $CELL_LIST and legal.free >> bit & 1 and legal.cells[bit] is move:
+$PLACE
+        return
+elif move.__class__ is $MOVE:
+    legal = st._legal
+    if legal.__class__ is $SLIDE_LIST:
         i = 0
         for found in legal:
             if found is move:
@@ -412,14 +431,12 @@ _NEXT_SEAT = """\
             return
         if $STEP._next(st, gs):
             return
-    $AFTER(st)
+$LEAVE    $AFTER(st)
 """
 
-_PLACE = """\
-def $NAME(st, move, bit):
-    \"\"\"`place CARD at R,C`: the revealed card is put on a free cell (`PlaceCards.apply`),
-    and the next seat places or the rest of the round is played (`_PLACED`).\"\"\"
-""" + _TAKE_REVEALED + _PUT_PLACED + _NEXT_SEAT
+#: `place CARD at R,C`: the revealed card is put on a free cell (`PlaceCards.apply`), and the
+#: next seat places or the rest of the round is played; written into the state's `apply`
+_PLACE = _TAKE_REVEALED + _PUT_PLACED + _NEXT_SEAT
 
 #: the pending `when placed` effect's movable cards (`PlaceCards._plan`): each (cell, card,
 #: the cells it may move to as `BitBoard.targets` finds them, whether no other movable card
@@ -767,8 +784,9 @@ def _placing(w, step) -> dict:
     config = step.config
     names = _board_tables(w, step.board)
     names.update(STEP=w.bind("step", step), MOVE=w.bind("Move", Move), CELL_LIST=w.bind("CellList", CellList),
+                 PLACE_MOVE=w.bind("PlaceMove", step.place_class),
                  SLIDE_LIST=w.bind("SlideList", SlideList),
-                 INT=w.bind("int", int), LISTED=w.bind("listed", step.places.listed),
+                 LISTED=w.bind("listed", step.places.listed),
                  TABLES=w.bind("place_tables", step.places.tables), TABLE=w.bind("place_table", step.places.table),
                  TAKES=w.bind("takes", step.places.takes), SPAN=literal((1 << step.places.span) - 1),
                  TEXTS=w.bind("texts", config.texts), CELLS=literal(step.cells))
@@ -795,7 +813,10 @@ def _placing(w, step) -> dict:
                                   "the kinds of card each card is one of, as lists of slots")
     names["PUT"] = Template(_PUT).substitute(names)
     names["AFTER"] = _tail(w, step)
-    for key, prefix, template in (("PLACED", "placed", _PLACED), ("PLACE", "place", _PLACE), ("SLIDE", "slide", _SLIDE),
+    names["LEAVE"] = "" if names["AFTER"] == "st.advance" else \
+        f"    st.__class__ = {own_class(w, w.bind('choose', step.round_steps[step.round_start]))}\n"
+    names["PLACE"] = indent(dedent(Template(_PLACE).substitute(names)), 8).rstrip("\n")
+    for key, prefix, template in (("PLACED", "placed", _PLACED), ("SLIDE", "slide", _SLIDE),
                                   ("RELOCATE", "relocate", _RELOCATE), ("LEGAL", "place_legal", _PLACE_LEGAL)):
         names[key] = w.name(prefix)
         w.lines(Template(template).substitute(names, NAME=names[key]))

@@ -303,9 +303,11 @@ class PlaceCards(Step):
         self.cells, self.movers, self.outside = config.rows * config.cols, config.movers, config.board.outside
         self.sliding = _mask(c for c, lines in enumerate(config.slides) if lines is not None)
         texts = config.texts
-        #: place moves per card text, move moves per card (argument: its card and the cell)
+        #: place moves per card text, of a class of their own (argument: the cell bit; generated
+        #: code checks a place by it), move moves per card (argument: its card and the cell)
+        self.place_class = place = type("PlaceMove", (Move,), {"__slots__": (), "__module__": Move.__module__})
         self.places = CellMoves(config.board, lambda text, cells: [
-            Move("place", bit, f"place {text} at {at}") for bit, at in cells], _CACHE_LIMIT)
+            place("place", bit, f"place {text} at {at}") for bit, at in cells], _CACHE_LIMIT)
         self.moves = CellMoves(config.board, lambda card, cells: [
             Move("move", (card, bit), f"move {texts[card]} to {at}") for bit, at in cells], _CACHE_LIMIT)
         self.interned: dict = {}        # (card text, frame origin) -> its move per slide number
