@@ -8,6 +8,7 @@ stays, slides into rows or columns only, moves of any other card or of a kind of
 draws a round, a draft)."""
 from __future__ import annotations
 
+import pickle
 import random
 from pathlib import Path
 
@@ -170,3 +171,36 @@ def test_a_grid_playout_makes_the_public_loop_moves(path, variant):
     players = _players(game)
     for seed in range(6):
         assert_playout_makes_the_public_loop_moves(game, players, seed)
+
+
+@pytest.mark.parametrize("path,variant", GRID, ids=GRID_IDS)
+def test_a_grid_state_has_the_class_of_the_step_it_is_at_and_its_copies_play_on_alike(path, variant):
+    """Choosing and placing give the state a class of its own (compile/codegen.py), and the
+    generated moves from one step to the other give it the next step's at once: whatever
+    way it gets there, the class is that of the step it is at, and a clone or a pickle taken
+    in either class plays on as the state does."""
+    from test_codegen_state import _class_fits
+
+    game = rulekit.load(path, variant=variant)
+    players = _players(game)
+    seen = set()
+    for seed in range(6):
+        state, rng = game.new_game(players, seed=seed), random.Random(seed)
+        copies = []
+        while not state.is_terminal:
+            assert _class_fits(state)
+            moves = state.legal_moves()
+            assert _class_fits(state)
+            if type(state) is not state.rules.state_class:
+                seen.add(type(state))
+            if len(copies) < 4 and rng.random() < 0.2:
+                copies.append(state.clone())
+                copies.append(pickle.loads(pickle.dumps(state)))
+            pick = moves[rng.randrange(len(moves))].text
+            for each in [state] + copies:
+                each.apply(pick)
+            assert _class_fits(state)
+        assert type(state) is state.rules.state_class and state.legal_moves() == []
+        for each in copies:
+            assert each.view() == state.view() and each.history == state.history
+    assert len(seen) >= 2          # the two steps' own classes were taken

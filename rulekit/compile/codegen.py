@@ -82,6 +82,7 @@ class Writer:
         self.bound: dict[str, object] = {}
         self._consts: dict[str, str] = {}
         self._count = 0
+        self.own: dict[str, str] = {}      # a step's bound name -> its state class's (`own_class`)
 
     def name(self, prefix: str) -> str:
         """A fresh identifier: `prefix` (always a word of the generator) and a number."""
@@ -231,7 +232,7 @@ def _state_class(w, inlined) -> str:
     for step, legal_body, apply_body, own in inlined:
         apply_body = None if apply_body is None else Template(apply_body).substitute(STATE=state)
         if own:
-            kind = w.name("StateAt")
+            kind = own_class(w, step)
             own_classes.append(Template(_STEP_STATE).substitute(
                 CLS=kind, GENERIC=name, STATE=state, STEP=step, KIND=own, STEP_PROPERTY=w.bind("step_property", LEAVING_STEP),
                 LEGAL=indent(legal_body, 8), APPLY=indent(apply_body, 8)))
@@ -244,6 +245,15 @@ def _state_class(w, inlined) -> str:
                                         LEGAL="".join(legal), APPLY="".join(apply)))
     for text in own_classes:
         w.lines(text)
+    return name
+
+
+def own_class(w, step: str) -> str:
+    """The name of the class a state takes while the step bound as `step` decides (made
+    once): generated code that moves a state into that step may give it the class at once."""
+    name = w.own.get(step)
+    if name is None:
+        name = w.own[step] = w.name("StateAt")
     return name
 
 

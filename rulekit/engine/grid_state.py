@@ -134,11 +134,6 @@ class GridState:
         for card, new in cards:
             self.put(card, new)
 
-    def settle(self) -> None:
-        """After a change: move the frame along if the display left its interior."""
-        if self.occ & self.board.outside:
-            self.recentre()
-
     def recentre(self) -> None:
         """Move the frame so that the display lies in the middle of its interior."""
         board = self.board
@@ -163,7 +158,8 @@ class GridState:
             self.origin = (rmin - board.margin, cmin - board.margin)
         for pos, card in cells.items():
             self.put(card, board.bit(pos, self.origin))
-        self.settle()
+        if self.occ & board.outside:        # the display left the frame's interior
+            self.recentre()
         self._box = self._points = None
 
     # ---- questions about the display ------------------------------------------------------
