@@ -35,6 +35,7 @@ generated code and makes the moves the public loop makes.
 """
 from __future__ import annotations
 
+import weakref
 from string import Template
 from textwrap import dedent
 
@@ -178,7 +179,14 @@ _REMOVING = """\
                 if card is not None:
                     removed[seat] |= 1 << card
             gs.revealed = [None] * st.n
-            break
+$NOTHING_PLACED"""
+
+#: ... and nothing is left to place (`PlaceCards.enter` and `_next` with no revealed card):
+#: the rest of the round at once (`_tail`)
+_NOTHING_PLACED = """\
+            gs.queue, gs.passer = [], None
+            $TAIL(st)
+            return
 """
 
 
@@ -198,7 +206,9 @@ def _after_choosing(w, step) -> str:
     removing = kept = ""
     if reveal.removing:
         removes = w.const("REMOVES", reveal.removing, "the cards that remove the revealed cards, as a mask")
-        removing = Template(_REMOVING).substitute(REMOVES=removes)
+        tail = _tail(w, place)
+        nothing = "            break\n" if tail == "st.advance" else Template(_NOTHING_PLACED).substitute(TAIL=tail)
+        removing = Template(_REMOVING).substitute(REMOVES=removes, NOTHING_PLACED=nothing)
         kept = f" and not ({removes} >> first | {removes} >> second) & 1"
     order = Template(_ORDER).substitute(
         NUMBER=w.const("NUMBER", tuple(place.config.number), "each card's number"),
@@ -215,7 +225,10 @@ def _after_choosing(w, step) -> str:
 
 #: the legal moves of the place step: a free cell next to the display inside the board (the
 #: frame's neighbourhood as shifts, the board's window per bounding box as two tables); a
-#: sliding card's slides; the moves of a pending `when placed` effect
+#: sliding card's slides; the moves of a pending `when placed` effect. The free cells lie in
+#: the frame rows from `$$ROW_FROM` to `$$ROW_TO` (by the box's rows) and in at most `$$SPAN`'s
+#: cells of each from `$$COL_FROM` (by its columns): one pick of the interned moves a row
+#: (`grid_moves.CellMoves`: the moves of `$$SPAN`'s cells from a bit, and a picker per pattern)
 _PLACE_LEGAL = """\
 def $NAME(st):
     \"\"\"The legal moves of the placing step (a place list is handed out as it is: it is
@@ -230,24 +243,17 @@ def $NAME(st):
         legal = st._legal = $LISTED($TEXTS[card], gs.origin, 1 << gs.bit_of((0, 0)))
         return legal
     box = gs._box or gs.box
-$SLIDES    wide = occ | occ << 1 | occ >> 1
-    free = $GROW & ~occ & $ROWS_WINDOW[box[0] * $HEIGHT + box[1]] & $COLS_WINDOW[box[2] * $WIDTH + box[3]]
-    text, origin = $TEXTS[card], gs.origin
-    table = $TABLES.get((text, origin)) or $TABLE(text, origin)
+$SLIDES    r0, r1, c0, c1 = box
+    rows, cols = r0 * $HEIGHT + r1, c0 * $WIDTH + c1
+    wide = occ | occ << 1 | occ >> 1
+    free = $GROW & ~occ & $ROWS_WINDOW[rows] & $COLS_WINDOW[cols]
+    text = $TEXTS[card]
+    cells, runs = $TABLES.get((text, gs.origin)) or $TABLE(text, gs.origin)
     legal = st._legal = $CELL_LIST()
-    legal.free, legal.cells = free, table[0]
-    rows = table[1]
-    row = $ROW_OF[(free & -free).bit_length() - 1]
-    free >>= row * $WIDTH
-    while free:
-        part = free & $FULL_ROW
-        if part:
-            found = rows[row].get(part)
-            if found is None:
-                found = rows[row][part] = $ROW_MOVES(text, origin, row, part)
-            legal += found
-        free >>= $WIDTH
-        row += 1
+    legal.free, legal.cells = free, cells
+    first = $COL_FROM[cols]
+    for at in range($ROW_FROM[rows] + first, $ROW_TO[rows] + first, $WIDTH):
+        legal += $TAKES[free >> at & $SPAN](runs[at])
     return legal
 """
 
@@ -259,82 +265,108 @@ $SLIDE_CALLS        if found:
             return list(legal)
 """
 
-#: the slides into the rows or the columns (what `grid.slides` defines, on the frame's bits),
-#: one template for both: `$$ALONG` is a cell's place along the line, `$$STEP` the bits from
-#: one place to the next, `$$ACROSS` from one line to the next. Each line of 1 to length - 1
-#: cards, pushed from each side as far as the display stays within the board and joined.
-#: With the line's cards lifted, the others fall into groups before and after it; since the
-#: display was connected, each group reaches the neighbouring line, and the pushed block
-#: (with the sliding card) joins it exactly when it meets the group's footprint on the line:
-#: the cells next to the group's cells in the neighbouring line. A neighbouring line whose
-#: cards are one run is one group; only for the others are the groups flooded (`groups`).
+#: the slides into the rows or the columns (what `grid.slides` defines), one template for
+#: both. The box's cards are first packed into a small int, line after line (`$$STRIDE` bits
+#: a line: a place along the line is a bit, one more bit keeps lines apart), and each line
+#: becomes a pattern of places (`lines`); `once` and `twice` hold the places that one line
+#: and two lines cover, so the places of the others are `twice | once & ~line`. Each line
+#: of 1 to length - 1 cards is pushed from each side as far as the display stays within the
+#: board and joined. With the line's cards lifted, the others fall into groups before and
+#: after it; since the display was connected, each group reaches the neighbouring line, and
+#: the pushed block (k + 1 cells with the sliding card) joins it exactly when it meets the
+#: group's footprint on the line (the cells next to the group's cells in the neighbouring
+#: line). So the block's first places that keep the display in the board (`$$FIT`, by k and
+#: the others' places) and meet every footprint (`$$HIT`, by k and a group's places in the
+#: neighbouring line) are one mask (place + length as bit): from the left the block goes as
+#: far as its highest first place, from the right its lowest, each if no card moves back.
+#: A neighbouring line whose cards are one run is one group; only for the others
+#: (`$$MULTI`) are the groups flooded, on the packed int.
 _LINE_SLIDES = """\
 def $NAME(occ, box, out):
     \"\"\"The slides into the display's ${LINE}s, appended to `out` as `BitBoard.slides` gives them.\"\"\"
     r0, r1, c0, c1 = box
-    for i in range($FIRST, $LAST + 1):
-        here = $LINE_CELLS[i]
-        line = occ & here
+$PACK    last = len(lines) - 1
+    for i in range(last + 1):
+        line = lines[i]
         k = line.bit_count()
         if not 0 < k < $LENGTH:
             continue
-        low, high = $ALONG[(line & -line).bit_length() - 1], $ALONG[line.bit_length() - 1]
-        rest = occ ^ line
-        base = $BASE
+        rest = twice | once & ~line
         if not rest:
-            out.append(($NUMBER, line, $STEP, $ALONE_LEFT))
-            out.append(($NUMBER_RIGHT, line, $STEP, $ALONE_RIGHT))
+            index = $INDEX
+            cells = occ & $LINE_CELLS[index]
+            along = line.bit_length() - 1 - k
+            at = $AT
+            out.append(($NUMBER, cells, $STEP, at + $STEP, at))
+            along = (line & -line).bit_length() - 1
+            at = $AT
+            out.append(($NUMBER_RIGHT, cells, $STEP, at, at + $K_STEPS))
             continue
-        feet = []
-$FEET$EXTENT        block = $RUNS[k + 1]
-        s, bottom = first + $LENGTH - 1 - high, max(last - $LENGTH + k + 1 - high, 0)
-        while s >= bottom:
-            at = $AT_LEFT
-            for foot in feet:
-                if not foot >> at & block:
-                    break
-            else:
-                out.append(($NUMBER, line, $STEP, at + $STEP, at))
-                break
-            s -= 1
-        s, bottom = low - last + $LENGTH - 1, max(low + k - first - $LENGTH + 1, 0)
-        while s >= bottom:
-            at = $AT_RIGHT
-            for foot in feet:
-                if not foot >> at & block:
-                    break
-            else:
-                out.append(($NUMBER_RIGHT, line, $STEP, at, at + $K_STEPS))
-                break
-            s -= 1
+        block = $FIT[k << $LENGTH | rest]
+        if i:
+            near = lines[i - 1]
+            if $MULTI[near]:
+                part = packed & (1 << i * $STRIDE) - 1
+$FLOOD_BEFORE            else:
+                block &= $HIT[k << $LENGTH | near]
+        if i < last:
+            near = lines[i + 1]
+            if $MULTI[near]:
+                part = packed >> (i + 1) * $STRIDE
+$FLOOD_AFTER            else:
+                block &= $HIT[k << $LENGTH | near]
+        if block:
+            index = $INDEX
+            cells = occ & $LINE_CELLS[index]
+            along = block.bit_length() - $OFFSET
+            if along >= line.bit_length() - 1 - k:
+                at = $AT
+                out.append(($NUMBER, cells, $STEP, at + $STEP, at))
+            along = (block & -block).bit_length() - $OFFSET
+            if along <= (line & -line).bit_length() - 1:
+                at = $AT
+                out.append(($NUMBER_RIGHT, cells, $STEP, at, at + $K_STEPS))
 """
 
-#: the footprints of the groups on one side of the line (`$$SIDE` its cells, `$$NEIGHBOUR`
-#: the neighbouring line, `$$SHIFT` the way onto the line), for `_LINE_SLIDES`
-_FEET = """\
-        part = rest & $SIDE
-        near = part & $LINE_CELLS[$NEIGHBOUR]
-        if near:
-            starts = near & ~(near << $STEP)
-            if starts & starts - 1:
-                for group in $GROUPS(part):
-                    wide = group | group << 1 | group >> 1
-                    feet.append(($GROW_GROUP) & here)
-            else:
-                feet.append(($SPREAD) $SHIFT $ACROSS)
+#: the groups of the others on one side of the line (`part`, packed), each narrowing the
+#: block's first places to those that meet its footprint (`$$NEAR`: its places in the
+#: neighbouring line)
+_FLOOD = """\
+                while part:
+                    group = part & -part
+                    while True:
+                        wide = group | group << 1 | group >> 1
+                        grown = ($GROW) & part
+                        if grown == group:
+                            break
+                        group = grown
+                    block &= $HIT[k << $LENGTH | $NEAR]
+                    part ^= group
 """
 
-#: where the other cards of the display reach along a row: its box's columns, narrowed
-_ROW_EXTENT = """\
-        first, last = c0, c1
-        while not rest & $ACROSS_CELLS[first]:
-            first += 1
-        while not rest & $ACROSS_CELLS[last]:
-            last -= 1
+#: the box's rows as lines (places: columns from the box's first)
+_PACK_ROWS = """\
+    lines, once, twice, packed, at = [], 0, 0, 0, r0 * $WIDTH + c0
+    for i in range(r1 - r0 + 1):
+        line = occ >> at & $LINE_MASK
+        lines.append(line)
+        twice |= once & line
+        once |= line
+        packed |= line << i * $STRIDE
+        at += $WIDTH
 """
-#: ... and along a column: the first and last frame rows of the others
-_COLUMN_EXTENT = """\
-        first, last = $ALONG[(rest & -rest).bit_length() - 1], $ALONG[rest.bit_length() - 1]
+#: ... and its columns (places: rows from the box's first; a row's cells spread by `$$SPREAD`)
+_PACK_COLUMNS = """\
+    packed, at = 0, r0 * $WIDTH + c0
+    for i in range(r1 - r0 + 1):
+        packed |= $SPREAD[occ >> at & $ROW_MASK] << i
+        at += $WIDTH
+    lines, once, twice = [], 0, 0
+    for i in range(c1 - c0 + 1):
+        line = packed >> i * $STRIDE & $LINE_MASK
+        lines.append(line)
+        twice |= once & line
+        once |= line
 """
 
 #: a place move of the listed cells (a move of the step's place class holds a cell bit), played
@@ -439,7 +471,8 @@ _PLACE = _TAKE_REVEALED + _PUT_PLACED + _NEXT_SEAT
 
 #: the pending `when placed` effect's movable cards (`PlaceCards._plan`): each (cell, card,
 #: the cells it may move to as `BitBoard.targets` finds them, whether no other movable card
-#: has its text), in cell order, kept in `gs.effect`
+#: has its text, and the first bits of the frame rows those cells lie in: from `start` to
+#: `stop`, in `$$SPAN`'s cells from each, as for a place list), in cell order, kept in `gs.effect`
 _PLAN = """\
 def $NAME(st, gs):
     \"\"\"The movable cards of the pending effect and where each may go, worked out once.\"\"\"
@@ -478,9 +511,14 @@ $MOVABLE    where, at, occ = gs.where, gs.at, gs.occ
             if c == c1:
                 while not rest & $COL_CELLS[c1]:
                     c1 -= 1
-            free &= empty & $ROWS_WINDOW[r0 * $HEIGHT + r1] & $COLS_WINDOW[c0 * $WIDTH + c1]
+            rows, cols = r0 * $HEIGHT + r1, c0 * $WIDTH + c1
+            free &= empty & $ROWS_WINDOW[rows] & $COLS_WINDOW[cols]
+            first = $COL_FROM[cols]
+            start, stop = $ROW_FROM[rows] + first, $ROW_TO[rows] + first
+        else:
+            start = stop = 0
         mover = at[bit]
-        found.append((bit, mover, free, $SAME_TEXT[mover] & movable_cards == 1 << mover))
+        found.append((bit, mover, free, $SAME_TEXT[mover] & movable_cards == 1 << mover, start, stop))
     plan = tuple(found)
     gs.effect = (seat, card, plan)
     return plan
@@ -492,24 +530,20 @@ _MOVABLE = """\
 """
 
 #: the moves of the pending effect (`PlaceCards._relocation_moves`): `move sun to 0,3` for each
-#: cell a movable card may go to, the interned move of the card's table; two movable cards
-#: with one text are told apart by their place, by the engine
+#: cell a movable card may go to, the interned moves of the card's table taken a frame row
+#: at a time as for a place list; two movable cards with one text are told apart by their
+#: place, by the engine
 _RELOCATIONS = """\
 def $NAME(st, gs):
     \"\"\"The legal moves of a pending `when placed` effect.\"\"\"
     origin, moves = gs.origin, []
-    for entry in $PLAN(st, gs):
-        bit, mover, free, unique = entry
+    for bit, mover, free, unique, start, stop in $PLAN(st, gs):
         if not unique:
-            moves += $STEP._relocation_moves(gs, (entry,))
+            moves += $STEP._relocation_moves(gs, ((bit, mover, free, unique),))
             continue
-        cells = ($MOVE_TABLES.get((mover, origin)) or $MOVE_TABLE(mover, origin))[0]
-        while free:
-            low = free & -free
-            bit = low.bit_length() - 1
-            move = cells[bit]
-            moves.append(move if move is not None else $MOVE_OF(mover, origin, bit))
-            free ^= low
+        cells, runs = $MOVE_TABLES.get((mover, origin)) or $MOVE_TABLE(mover, origin)
+        for at in range(start, stop, $WIDTH):
+            moves += $TAKES[free >> at & $SPAN](runs[at])
     return moves
 """
 
@@ -571,15 +605,16 @@ def $NAME(st, gs, seat):
 """ + _NEXT_SEAT
 
 #: the steps after placing, when they are plain draws: what `State.advance` does from the
-#: place step (each draw, the end of the round, the next round's steps up to a decision)
+#: place step (each draw, the end of the round, the next round's steps up to a decision; a
+#: generated end of round enters them itself and says so)
 _TAIL = """\
 def $TAIL(st):
     \"\"\"The round's last placement is made: its draws, its end, the next round's choosing.\"\"\"
     hands = st.hands
     decks = st.extra["grid"].decks
 $DRAWS    rules = st.rules
-    st._step = $COUNT
-    rules.end_round(st)
+    if rules.end_round(st):
+        return
     if st.is_terminal:
         st.step = $START - 1
         st.current_player = None
@@ -594,7 +629,6 @@ $DRAWS    rules = st.rules
 """
 
 _DRAW_ONE = """\
-    st._step, st._at = $INDEX, $STEP
     for seat in range(st.n):
         deck = decks[seat]
         if deck:
@@ -602,7 +636,6 @@ _DRAW_ONE = """\
 """
 
 _DRAW_MANY = """\
-    st._step, st._at = $INDEX, $STEP
     for seat in range(st.n):
         deck = decks[seat]
         for card in deck[:$COUNT]:
@@ -613,8 +646,19 @@ _DRAW_MANY = """\
 
 def _tail(w, step) -> str:
     """The name of the generated function that runs the rest of a round after its last
-    placement (`_TAIL`), or `st.advance` when the steps after placing are not plain draws
-    followed by the round's end and a choosing step."""
+    placement (`_TAIL`, written once per module), or `st.advance` when the steps after
+    placing are not plain draws followed by the round's end and a choosing step."""
+    written = _TAILS.setdefault(w, {})
+    if step not in written:
+        written[step] = _write_tail(w, step)
+    return written[step]
+
+
+#: the tails written so far, per writer and place step
+_TAILS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _write_tail(w, step) -> str:
     steps, start = getattr(step, "round_steps", None), getattr(step, "round_start", None)
     if steps is None or start is None or step not in steps or not 0 <= start < len(steps):
         return "st.advance"
@@ -627,11 +671,10 @@ def _tail(w, step) -> str:
         if type(draw) is not grid_steps.DrawCards or draw.keep is not None or draw.count.__class__ is not int:
             return "st.advance"
         block = _DRAW_ONE if draw.count == 1 else _DRAW_MANY
-        draws.append(Template(block).substitute(INDEX=literal(index), STEP=w.bind("draw", draw),
-                                                COUNT=literal(draw.count)))
+        draws.append(Template(block).substitute(COUNT=literal(draw.count)))
     tail = w.name("after_placing")
-    w.lines(Template(_TAIL).substitute(TAIL=tail, DRAWS="".join(draws), COUNT=literal(len(steps)),
-                                       START=literal(start), CHOOSE=w.bind("choose", choose)))
+    w.lines(Template(_TAIL).substitute(TAIL=tail, DRAWS="".join(draws), START=literal(start),
+                                       CHOOSE=w.bind("choose", choose)))
     return tail
 
 
@@ -645,11 +688,19 @@ def _board_tables(w, board) -> dict:
             for r0 in range(height) for r1 in range(height)]
     cols = [board.rect(0, height - 1, c1 - board.cols + 1, c0 + board.cols - 1) if c0 <= c1 else 0
             for c0 in range(width) for c1 in range(width)]
+    # the frame rows a card placed next to the display may take (as bit offsets, by the box's
+    # rows) and the first column (by its columns): within a card of the box and the board's size
+    row_from = [max(r0 - 1, r1 - board.rows + 1) * width if r0 <= r1 else 0 for r0 in range(height) for r1 in range(height)]
+    row_to = [(min(r1 + 1, r0 + board.rows - 1) + 1) * width if r0 <= r1 else 0 for r0 in range(height) for r1 in range(height)]
+    col_from = [max(c0 - 1, c1 - board.cols + 1) if c0 <= c1 else 0 for c0 in range(width) for c1 in range(width)]
     grow = f"(wide | wide << {width} | wide >> {width})" if board.adjacency == 8 else \
         f"(wide | occ << {width} | occ >> {width})"
     return {"WIDTH": literal(width), "HEIGHT": literal(height), "GROW": grow,
             "ROWS_WINDOW": w.const("ROWS_WINDOW", rows, "the window's frame rows, by a box's (first row * height + last row)"),
             "COLS_WINDOW": w.const("COLS_WINDOW", cols, "the window's frame columns, by (first column * width + last column)"),
+            "ROW_FROM": w.const("ROW_FROM", row_from, "the first frame row's bit of the free cells, by a box's rows"),
+            "ROW_TO": w.const("ROW_TO", row_to, "... and the first bit past their last frame row"),
+            "COL_FROM": w.const("COL_FROM", col_from, "the first frame column of the free cells, by a box's columns"),
             "ROW_OF": w.const("ROW_OF", board.row_of, "the frame row of each bit"),
             "COL_OF": w.const("COL_OF", board.col_of, "the frame column of each bit"),
             "OUTSIDE": w.const("OUTSIDE", board.outside, "the frame's cells outside its interior")}
@@ -703,49 +754,62 @@ def _plan(w, step, names) -> str:
     return name
 
 
+def _slide_tables(length: int, adjacency: int) -> tuple[tuple, tuple, tuple]:
+    """For lines of `length` places (bit p: place p, from the box's first): the block's first
+    places (bit a + length: place a) that keep the display within the board, by k << length
+    | the others' places (from the last place - length + 1 to the first + length - 1 - k);
+    those whose block of k + 1 places meets the footprint of one group, by k << length | the
+    group's places in the neighbouring line; and whether a line's cards are more than one run."""
+    fit, hit = [0] * (length << length), [0] * (length << length)
+    for k in range(length):
+        for places in range(1, 1 << length):
+            first, last = (places & -places).bit_length() - 1, places.bit_length() - 1
+            for a in range(last - length + 1, first + length - k):
+                fit[k << length | places] |= 1 << a + length
+            foot = places | places << 1 | places << 2 if adjacency == 8 else places << 1
+            for f in range(length + 2):             # bit f: place f - 1
+                if foot >> f & 1:
+                    for a in range(f - 1 - k, f):
+                        if a + length >= 0:
+                            hit[k << length | places] |= 1 << a + length
+    multi = tuple(1 if (places & ~(places << 1)).bit_count() > 1 else 0 for places in range(1 << length))
+    return tuple(fit), tuple(hit), multi
+
+
 def _slides(w, step, names) -> str:
     """The slides of the place list (`_SLIDES_LEGAL`): a generated function per direction
     that some card slides in (`_LINE_SLIDES`); the cards that slide in each as masks."""
     board, lines = step.board, step.config.slides
-    width, height = board.width, board.height
+    width, height, rows, cols = board.width, board.height, board.rows, board.cols
     row_cells = w.const("ROW_CELLS", tuple(board.row_cells), "the cells of each frame row")
     col_cells = w.const("COL_CELLS", tuple(board.col_cells), "the cells of each frame column")
-    axes = {"row": dict(FIRST="r0", LAST="r1", LINE_CELLS=row_cells, ACROSS_CELLS=col_cells, LENGTH=literal(board.cols),
-                        ALONG=names["COL_OF"], STEP="1", ACROSS=literal(width), BASE=f"i * {width}",
-                        ALONE_LEFT="base + high - k + 1, base + high - k", ALONE_RIGHT="base + low, base + low + k",
-                        AT_LEFT="base + high + s - k", AT_RIGHT="base + low - s", K_STEPS="k",
-                        NUMBER="2 * i", NUMBER_RIGHT="2 * i + 1", EXTENT=_ROW_EXTENT,
-                        BEFORE=w.const("ABOVE", tuple((1 << r * width) - 1 for r in range(height + 1)),
-                                       "the frame's cells above each row"),
-                        RUNS=w.const("ROW_RUNS", tuple((1 << k) - 1 for k in range(width + 2)),
-                                     "k cells side by side, by k")),
-            "column": dict(FIRST="c0", LAST="c1", LINE_CELLS=col_cells, LENGTH=literal(board.rows),
-                           ALONG=names["ROW_OF"], STEP=literal(width), ACROSS="1", BASE="i",
-                           ALONE_LEFT=f"(high - k + 1) * {width} + base, (high - k) * {width} + base",
-                           ALONE_RIGHT=f"low * {width} + base, (low + k) * {width} + base",
-                           AT_LEFT=f"(high + s - k) * {width} + base", AT_RIGHT=f"(low - s) * {width} + base",
-                           K_STEPS=f"k * {width}",
-                           NUMBER=f"2 * i + {2 * height}", NUMBER_RIGHT=f"2 * i + {2 * height + 1}",
-                           EXTENT=_COLUMN_EXTENT,
-                           BEFORE=w.const("LEFT_OF", tuple(board.rect(0, height - 1, 0, c - 1) for c in range(width + 1)),
-                                          "the frame's cells left of each column"),
-                           RUNS=w.const("COL_RUNS", tuple(sum(1 << i * width for i in range(k)) for k in range(height + 2)),
-                                        "k cells one above the other, by k"))}
-    grow = "wide | wide << {0} | wide >> {0}" if board.adjacency == 8 else "wide | group << {0} | group >> {0}"
-    groups = w.bind("groups", board.groups)
+    spread = tuple(sum(1 << c * (rows + 1) for c in range(cols) if pattern >> c & 1) for pattern in range(1 << cols))
+    axes = {"row": dict(LINE_CELLS=row_cells, LENGTH=literal(cols), STRIDE=literal(cols + 1), INDEX="r0 + i",
+                        LINE_MASK=literal((1 << cols) - 1), STEP="1", AT=f"index * {width} + c0 + along", K_STEPS="k",
+                        NUMBER="2 * index", NUMBER_RIGHT="2 * index + 1", PACK=_PACK_ROWS),
+            "column": dict(LINE_CELLS=col_cells, LENGTH=literal(rows), STRIDE=literal(rows + 1), INDEX="c0 + i",
+                           LINE_MASK=literal((1 << rows) - 1), STEP=literal(width), AT=f"(r0 + along) * {width} + index",
+                           K_STEPS=f"k * {width}", NUMBER=f"2 * index + {2 * height}",
+                           NUMBER_RIGHT=f"2 * index + {2 * height + 1}", PACK=_PACK_COLUMNS,
+                           SPREAD=w.const("SPREAD", spread, "a frame row's cells in the box as the columns' places, packed"))}
     calls = []
     for direction, axis in axes.items():
         cards = sum(1 << card for card, named in enumerate(lines) if named is not None and direction in named)
         if not cards:
             continue
-        name = w.name(direction + "_slides")
-        axis["EXTENT"] = Template(axis["EXTENT"]).substitute(axis)
-        spread = "near | near << {0} | near >> {0}".format(axis["STEP"]) if board.adjacency == 8 else "near"
-        parts = dict(axis, GROUPS=groups, GROW_GROUP=grow.format(width), SPREAD=spread)
-        feet = "".join(Template(_FEET).substitute(parts, SIDE=side, NEIGHBOUR=neighbour, SHIFT=shift)
-                       for side, neighbour, shift in ((f"{axis['BEFORE']}[i]", "i - 1", "<<"),
-                                                      (f"~{axis['BEFORE']}[i + 1]", "i + 1", ">>")))
-        w.lines(Template(_LINE_SLIDES).substitute(parts, NAME=name, LINE=direction, FEET=feet))
+        name, length = w.name(direction + "_slides"), int(axis["LENGTH"])
+        fit, hit, multi = _slide_tables(length, board.adjacency)
+        stride = axis["STRIDE"]
+        parts = dict(axis, WIDTH=literal(width), ROW_MASK=literal((1 << cols) - 1), OFFSET=literal(length + 1),
+                     FIT=w.const("FIT", fit, "the block's first places in the board, by k << length | the others' places"),
+                     HIT=w.const("HIT", hit, "... meeting a group's footprint, by k << length | its places next to the line"),
+                     MULTI=w.const("MULTI", multi, "whether a line's places are more than one run"),
+                     GROW=f"wide | wide << {stride} | wide >> {stride}" if board.adjacency == 8 else
+                     f"wide | group << {stride} | group >> {stride}")
+        parts["PACK"] = Template(axis["PACK"]).substitute(parts)
+        parts["FLOOD_BEFORE"] = Template(_FLOOD).substitute(parts, NEAR=f"group >> (i - 1) * {stride} & {axis['LINE_MASK']}")
+        parts["FLOOD_AFTER"] = Template(_FLOOD).substitute(parts, NEAR=f"group & {axis['LINE_MASK']}")
+        w.lines(Template(_LINE_SLIDES).substitute(parts, NAME=name, LINE=direction))
         mask = w.const("SLIDES_" + direction.upper(), cards, f"the cards that slide into a {direction}, as a mask")
         calls.append(f"        if {mask} >> card & 1:\n            {name}(occ, box, found)\n")
     return Template(_SLIDES_LEGAL).substitute(
@@ -762,7 +826,7 @@ def _placing(w, step) -> dict:
                  SLIDE_LIST=w.bind("SlideList", SlideList),
                  LISTED=w.bind("listed", step.places.listed),
                  TABLES=w.bind("place_tables", step.places.tables), TABLE=w.bind("place_table", step.places.table),
-                 ROW_MOVES=w.bind("row_moves", step.places.row), FULL_ROW=literal(step.board.full_row),
+                 TAKES=w.bind("takes", step.places.takes), SPAN=literal((1 << step.places.span) - 1),
                  TEXTS=w.bind("texts", config.texts), CELLS=literal(step.cells))
     names["SLIDES"] = "" if not step.sliding else _slides(w, step, names)
     moving = _mask(step.movers)
@@ -775,8 +839,7 @@ def _placing(w, step) -> dict:
         names["RELOCATIONS"] = w.name("relocations")
         w.lines(Template(_RELOCATIONS).substitute(names, NAME=names["RELOCATIONS"],
                                                   MOVE_TABLE=w.bind("move_table", step.moves.table),
-                                                  MOVE_TABLES=w.bind("move_tables", step.moves.tables),
-                                                  MOVE_OF=w.bind("move_of", step.moves.move)))
+                                                  MOVE_TABLES=w.bind("move_tables", step.moves.tables)))
     else:
         names["RELOCATIONS"] = w.bind("relocations", step.relocations)
     counts = {len(config.kinds.of[c]) for c in range(len(config.texts))}

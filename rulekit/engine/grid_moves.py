@@ -7,12 +7,17 @@ made once per (card or text, origin, cell) and then handed out again: a legal li
 interned moves of a mask of free cells, and a move is checked by being the interned move of
 a cell the mask holds: a list (`CellList`) knows its mask and the table its moves come from.
 
-Listing a mask bit by bit costs a few operations per cell; instead the moves of one frame
-row's cells are kept as a tuple per pattern of that row, so a list takes one look-up per
-row the mask touches. What is kept is bounded by the board (cells and row patterns per
-key and origin); past `limit` tables, all are forgotten and made again when needed.
+The moves of a (key, origin) are all made when it is first needed: one per cell a list can
+name (the frame's interior and the ring around it), so listing never makes one. The cells
+of a list lie within `span` (the board's columns + 1) columns of each frame row; a table
+keeps, per bit, the moves of the `span` cells from it (`runs`), and `takes[pattern]` picks
+a pattern's moves out of them at once: a list takes one pick per frame row. What is kept is
+bounded by the board (cells per key and origin); past `limit` tables, all are forgotten and
+made again when needed.
 """
 from __future__ import annotations
+
+from operator import itemgetter
 
 from .moves import Move
 
@@ -31,65 +36,58 @@ class SlideList(list):
     __slots__ = ("entries",)
 
 
-class CellMoves:
-    """Moves per (key, origin, cell bit), made by `make(key, origin, bit)` when first needed."""
+def _take(pattern: int) -> itemgetter:
+    """What picks the items at the set bits of `pattern` out of a sequence, as a sequence
+    (a slice for one run of bits, so that one item still comes as a sequence)."""
+    bits = [bit for bit in range(pattern.bit_length()) if pattern >> bit & 1]
+    if not bits or bits[-1] - bits[0] == len(bits) - 1:
+        return itemgetter(slice(bits[0], bits[-1] + 1) if bits else slice(0))
+    return itemgetter(*bits)
 
-    __slots__ = ("board", "make", "limit", "tables")
+
+class CellMoves:
+    """Moves per (key, origin, cell bit): `make(key, cells)` makes the moves of the cells (bit,
+    the cell's `row,col` text at the origin) a list can name, when (key, origin) is first needed."""
+
+    __slots__ = ("board", "make", "limit", "tables", "span", "takes", "cells", "places")
 
     def __init__(self, board, make, limit: int):
         self.board, self.make, self.limit = board, make, limit
-        #: (key, origin) -> (move per cell bit or None, per frame row: pattern -> tuple of moves)
+        #: (key, origin) -> (move per cell bit or None, per bit: the moves of the `span` cells from it)
         self.tables: dict = {}
+        self.span = span = board.cols + 1
+        self.takes = tuple(_take(pattern) for pattern in range(1 << span))
+        reach = board.grow(board.interior)
+        self.cells = tuple((bit, *divmod(bit, board.width)) for bit in range(board.size) if reach >> bit & 1)
+        self.places: dict = {}      # origin -> (bit, `row,col`) of those cells
 
     def table(self, key, origin):
-        """The table of (key, origin): (move per cell bit or None, per frame row: pattern -> its moves)."""
+        """The table of (key, origin): (move per cell bit or None, per bit: the moves of the `span` cells from it)."""
         table = self.tables.get((key, origin))
         if table is None:
             if len(self.tables) >= self.limit:
                 self.tables.clear()
-            board = self.board
-            table = self.tables[key, origin] = ([None] * board.size, [{} for _ in range(board.height)])
+                self.places.clear()
+            places = self.places.get(origin)
+            if places is None:
+                dr, dc = origin
+                places = self.places[origin] = [(bit, f"{r + dr},{c + dc}") for bit, r, c in self.cells]
+            cells, span = [None] * self.board.size, self.span
+            for (bit, _), move in zip(places, self.make(key, places)):
+                cells[bit] = move
+            table = self.tables[key, origin] = (cells, [tuple(cells[bit:bit + span]) for bit in range(len(cells))])
         return table
 
     def move(self, key, origin, bit: int) -> Move:
         """The interned move of one cell."""
-        cells = self.table(key, origin)[0]
-        move = cells[bit]
-        if move is None:
-            move = cells[bit] = self.make(key, origin, bit)
-        return move
+        return self.table(key, origin)[0][bit]
 
     def listed(self, key, origin, mask: int) -> CellList:
         """The moves of the cells of `mask`, in bit order (row by row): a new list."""
-        out = CellList()
-        table = self.tables.get((key, origin)) or self.table(key, origin)
-        out.free, out.cells = mask, table[0]
-        if not mask:
-            return out
-        rows, width, full = table[1], self.board.width, self.board.full_row
-        row = ((mask & -mask).bit_length() - 1) // width
-        mask >>= row * width
+        out, cells = CellList(), self.table(key, origin)[0]
+        out.free, out.cells = mask, cells
         while mask:
-            pattern = mask & full
-            if pattern:
-                found = rows[row].get(pattern)
-                if found is None:
-                    found = rows[row][pattern] = self.row(key, origin, row, pattern)
-                out += found
-            mask >>= width
-            row += 1
+            low = mask & -mask
+            out.append(cells[low.bit_length() - 1])
+            mask ^= low
         return out
-
-    def row(self, key, origin, row: int, pattern: int) -> tuple[Move, ...]:
-        """The moves of the cells of one frame row's pattern, in bit order (not kept here)."""
-        cells, make = self.table(key, origin)[0], self.make
-        start, moves = row * self.board.width, []
-        while pattern:
-            low = pattern & -pattern
-            bit = start + low.bit_length() - 1
-            move = cells[bit]
-            if move is None:
-                move = cells[bit] = make(key, origin, bit)
-            moves.append(move)
-            pattern ^= low
-        return tuple(moves)

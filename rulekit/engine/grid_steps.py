@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from itertools import combinations
+from operator import itemgetter
 
 from . import grid
 from .cardsets import cards_of
@@ -28,6 +29,7 @@ from .steps import Step
 #: tables of interned moves kept (per card or text and frame origin) before all are forgotten
 _CACHE_LIMIT = 4096
 _AT = re.compile(r" (at|to) (-?\d+), ?(-?\d+)")
+_NUMBER = itemgetter(0)         # a slide's number, of its entry
 
 
 class GridConfig:
@@ -300,14 +302,14 @@ class PlaceCards(Step):
         self.descending, self.ties_to_holder, self.passes = descending, ties_to_holder, passes
         self.cells, self.movers, self.outside = config.rows * config.cols, config.movers, config.board.outside
         self.sliding = _mask(c for c, lines in enumerate(config.slides) if lines is not None)
-        texts, pos = config.texts, config.board.pos
+        texts = config.texts
         #: place moves per card text, of a class of their own (argument: the cell bit; generated
         #: code checks a place by it), move moves per card (argument: its card and the cell)
-        self.place_class = type("PlaceMove", (Move,), {"__slots__": (), "__module__": Move.__module__})
-        self.places = CellMoves(config.board, lambda text, origin, bit: self.place_class(
-            "place", bit, "place {} at {},{}".format(text, *pos(bit, origin))), _CACHE_LIMIT)
-        self.moves = CellMoves(config.board, lambda card, origin, bit: Move(
-            "move", (card, bit), "move {} to {},{}".format(texts[card], *pos(bit, origin))), _CACHE_LIMIT)
+        self.place_class = place = type("PlaceMove", (Move,), {"__slots__": (), "__module__": Move.__module__})
+        self.places = CellMoves(config.board, lambda text, cells: [
+            place("place", bit, f"place {text} at {at}") for bit, at in cells], _CACHE_LIMIT)
+        self.moves = CellMoves(config.board, lambda card, cells: [
+            Move("move", (card, bit), f"move {texts[card]} to {at}") for bit, at in cells], _CACHE_LIMIT)
         self.interned: dict = {}        # (card text, frame origin) -> its move per slide number
 
     # -- order
@@ -417,22 +419,18 @@ class PlaceCards(Step):
 
     def _slide_moves(self, gs, card: int, slides: list) -> SlideList:
         """The moves of entries of `grid.BitBoard.slides`, interned per card text, frame
-        origin and slide number, with the entries."""
+        origin and slide number (all of a text and origin made at once), with the entries."""
         text, origin = self.config.texts[card], gs.origin
         table = self.interned.get((text, origin))
         if table is None:
             if len(self.interned) >= _CACHE_LIMIT:
                 self.interned.clear()
-            table = self.interned[text, origin] = [None] * (2 * (self.board.height + self.board.width))
-        moves = SlideList()
+            names = map(self.board.slide_name, range(2 * (self.board.height + self.board.width)))
+            table = self.interned[text, origin] = [
+                Move("slide", number, f"slide {text} into {line} {index + origin[line != 'row']} from {side}")
+                for number, (line, index, side) in enumerate(names)]
+        moves = SlideList(map(table.__getitem__, map(_NUMBER, slides)))
         moves.entries = slides
-        for slide in slides:
-            move = table[slide[0]]
-            if move is None:
-                line, index, side = self.board.slide_name(slide[0])
-                move = table[slide[0]] = Move("slide", slide[0], f"slide {text} into {line} "
-                                                                 f"{index + origin[line != 'row']} from {side}")
-            moves.append(move)
         return moves
 
     def _plan(self, st, gs) -> tuple:
@@ -457,9 +455,10 @@ class PlaceCards(Step):
 
     def _relocation_moves(self, gs, plan) -> list[Move]:
         """`move sun to 0,3` for each cell a movable card may go to. Two movable cards with one
-        text are told apart by their place: `move bee at 1,2 to 0,3` (such moves are made per list)."""
+        text are told apart by their place: `move bee at 1,2 to 0,3` (such moves are made per list).
+        (The entries of a generated plan also say which frame rows their cells lie in.)"""
         texts, origin, moves, pos = self.config.texts, gs.origin, [], self.board.pos
-        for src, mover, free, unique in plan:
+        for src, mover, free, unique, *_ in plan:
             if unique:
                 moves += self.moves.listed(mover, origin, free)
                 continue
