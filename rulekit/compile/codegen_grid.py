@@ -185,7 +185,7 @@ $NOTHING_PLACED"""
 #: the rest of the round at once (`_tail`)
 _NOTHING_PLACED = """\
             gs.queue, gs.passer = [], None
-            $TAIL(st)
+$LEAVE            $TAIL(st)
             return
 """
 
@@ -207,7 +207,8 @@ def _after_choosing(w, step) -> str:
     if reveal.removing:
         removes = w.const("REMOVES", reveal.removing, "the cards that remove the revealed cards, as a mask")
         tail = _tail(w, place)
-        nothing = "            break\n" if tail == "st.advance" else Template(_NOTHING_PLACED).substitute(TAIL=tail)
+        nothing = "            break\n" if tail == "st.advance" else \
+            Template(_NOTHING_PLACED).substitute(TAIL=tail, LEAVE=_to_choosing(w, place, 12))
         removing = Template(_REMOVING).substitute(REMOVES=removes, NOTHING_PLACED=nothing)
         kept = f" and not ({removes} >> first | {removes} >> second) & 1"
     order = Template(_ORDER).substitute(
@@ -219,6 +220,14 @@ def _after_choosing(w, step) -> str:
                                                  PLACE=w.bind("step", place), ORDER=order, CELLS=literal(place.cells),
                                                  PLACE_STATE=own_class(w, w.bind("step", place))))
     return name
+
+
+def _to_choosing(w, place, depth: int) -> str:
+    """The line (indented by `depth`) that gives the state the class of the next round's
+    choosing before a generated tail (`_tail`) runs the rest of the round after placing: the
+    tail ends at that step, or leaves it by the `step` setter or `advance`."""
+    choose = place.round_steps[place.round_start]
+    return " " * depth + f"st.__class__ = {own_class(w, w.bind('choose', choose))}\n"
 
 
 # ---- placing --------------------------------------------------------------------------------
@@ -851,8 +860,7 @@ def _placing(w, step) -> dict:
                                   "the kinds of card each card is one of, as lists of slots")
     names["PUT"] = Template(_PUT).substitute(names)
     names["AFTER"] = _tail(w, step)
-    names["LEAVE"] = "" if names["AFTER"] == "st.advance" else \
-        f"    st.__class__ = {own_class(w, w.bind('choose', step.round_steps[step.round_start]))}\n"
+    names["LEAVE"] = "" if names["AFTER"] == "st.advance" else _to_choosing(w, step, 4)
     names["PLACE"] = indent(dedent(Template(_PLACE).substitute(names)), 8).rstrip("\n")
     for key, prefix, template in (("PLACED", "placed", _PLACED), ("SLIDE", "slide", _SLIDE),
                                   ("RELOCATE", "relocate", _RELOCATE), ("LEGAL", "place_legal", _PLACE_LEGAL)):
