@@ -208,7 +208,7 @@ def _after_choosing(w, step) -> str:
         removes = w.const("REMOVES", reveal.removing, "the cards that remove the revealed cards, as a mask")
         tail = _tail(w, place)
         nothing = "            break\n" if tail == "st.advance" else \
-            Template(_NOTHING_PLACED).substitute(TAIL=tail, LEAVE=_to_choosing(w, place, 12))
+            Template(_NOTHING_PLACED).substitute(TAIL=tail, LEAVE=indent(_leave(w, place, tail), 8))
         removing = Template(_REMOVING).substitute(REMOVES=removes, NOTHING_PLACED=nothing)
         kept = f" and not ({removes} >> first | {removes} >> second) & 1"
     order = Template(_ORDER).substitute(
@@ -220,14 +220,6 @@ def _after_choosing(w, step) -> str:
                                                  PLACE=w.bind("step", place), ORDER=order, CELLS=literal(place.cells),
                                                  PLACE_STATE=own_class(w, w.bind("step", place))))
     return name
-
-
-def _to_choosing(w, place, depth: int) -> str:
-    """The line (indented by `depth`) that gives the state the class of the next round's
-    choosing before a generated tail (`_tail`) runs the rest of the round after placing: the
-    tail ends at that step, or leaves it by the `step` setter or `advance`."""
-    choose = place.round_steps[place.round_start]
-    return " " * depth + f"st.__class__ = {own_class(w, w.bind('choose', choose))}\n"
 
 
 # ---- placing --------------------------------------------------------------------------------
@@ -653,6 +645,14 @@ _DRAW_MANY = """\
 """
 
 
+def _leave(w, step, tail: str) -> str:
+    """The line that gives the state the class of the round's choosing before the generated
+    tail runs (the tail enters that step without `advance`), or none for `st.advance`."""
+    if tail == "st.advance":
+        return ""
+    return f"    st.__class__ = {own_class(w, w.bind('choose', step.round_steps[step.round_start]))}\n"
+
+
 def _tail(w, step) -> str:
     """The name of the generated function that runs the rest of a round after its last
     placement (`_TAIL`, written once per module), or `st.advance` when the steps after
@@ -860,7 +860,7 @@ def _placing(w, step) -> dict:
                                   "the kinds of card each card is one of, as lists of slots")
     names["PUT"] = Template(_PUT).substitute(names)
     names["AFTER"] = _tail(w, step)
-    names["LEAVE"] = "" if names["AFTER"] == "st.advance" else _to_choosing(w, step, 4)
+    names["LEAVE"] = _leave(w, step, names["AFTER"])
     names["PLACE"] = indent(dedent(Template(_PLACE).substitute(names)), 8).rstrip("\n")
     for key, prefix, template in (("PLACED", "placed", _PLACED), ("SLIDE", "slide", _SLIDE),
                                   ("RELOCATE", "relocate", _RELOCATE), ("LEGAL", "place_legal", _PLACE_LEGAL)):
