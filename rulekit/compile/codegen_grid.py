@@ -432,21 +432,22 @@ $PUT    if occ & $OUTSIDE:
 $EFFECT"""
 _PUT_DONE = _PUT_PLACED + "    $PLACED(st, gs, seat)\n"
 
-#: the kinds of card the card is one of get its cell: one slot of `GridState.kind_cells`
-#: after the other when every card is of as many kinds (one or two), else in a loop
+#: the kinds of card the card is one of get its cell (`$$CHANGE`: `|= here`), or change by
+#: its old and new cells (`^= change`): one slot of `GridState.kind_cells` after the other
+#: when every card is of as many kinds (one or two), else in a loop
 _KINDS_LOOP = """\
     cells = gs.kind_cells
     for slot in $SLOTS[card]:
-        cells[slot] |= here
+        cells[slot] $CHANGE
 """
 _KINDS_ONE = """\
-    gs.kind_cells[$SLOTS[card]] |= here
+    gs.kind_cells[$SLOTS[card]] $CHANGE
 """
 _KINDS_TWO = """\
     cells = gs.kind_cells
     i, j = $SLOTS[card]
-    cells[i] |= here
-    cells[j] |= here
+    cells[i] $CHANGE
+    cells[j] $CHANGE
 """
 
 #: a seat has placed (`PlaceCards._placed`, `_next`): the token passes if it must, the next
@@ -585,14 +586,23 @@ def $NAME(st, move, entry):
     gs._box = None
 """ + _PUT_DONE
 
+#: the card leaves its cell and takes the new one (`GridState.lift` and `put`, written out:
+#: it stays on the display, so its kinds' cells and the occupied cells change by the two cells)
 _RELOCATE = """\
 def $NAME(st, move):
     \"\"\"`move CARD to R,C`: the placed card's effect moves one card (`PlaceCards.apply`).\"\"\"
     gs = st.extra["grid"]
     seat = st.current_player
     card, bit = move.arg
-    gs.lift(card)
-$PUT    gs.effect = None
+    at, where = gs.at, gs.where
+    old = where[card]
+    del at[old]
+    at[bit] = card
+    where[card] = bit
+    change = 1 << old | 1 << bit
+    gs.occ = occ = gs.occ ^ change
+$MOVE_KINDS    gs._box = None
+    gs.effect = None
     if occ & $OUTSIDE:
         gs.recentre()
     st._legal = None
@@ -854,8 +864,9 @@ def _placing(w, step) -> dict:
     counts = {len(config.kinds.of[c]) for c in range(len(config.texts))}
     kinds = {0: "", 1: _KINDS_ONE, 2: _KINDS_TWO}.get(counts.pop(), _KINDS_LOOP) if len(counts) == 1 else _KINDS_LOOP
     slots = tuple(config.kinds.of[c] if kinds is not _KINDS_ONE else config.kinds.of[c][0] for c in range(len(config.texts)))
-    names["KEEP_KINDS"] = Template(kinds).substitute(
-        SLOTS=w.const("SLOTS", slots, "the kinds of card (`GridState.kind_cells`) each card is one of"))
+    slots = w.const("SLOTS", slots, "the kinds of card (`GridState.kind_cells`) each card is one of")
+    names["KEEP_KINDS"] = Template(kinds).substitute(SLOTS=slots, CHANGE="|= here")
+    names["MOVE_KINDS"] = Template(kinds).substitute(SLOTS=slots, CHANGE="^= change")
     names["SLOT_LISTS"] = w.const("SLOT_LISTS", tuple(config.kinds.of[c] for c in range(len(config.texts))),
                                   "the kinds of card each card is one of, as lists of slots")
     names["PUT"] = Template(_PUT).substitute(names)
