@@ -9,9 +9,10 @@ a cell the mask holds: a list (`CellList`) knows its mask and the table its move
 
 The moves of a (key, origin) are all made when it is first needed: one per cell a list can
 name (the frame's interior and the ring around it), so listing never makes one. The cells
-of a list lie within `span` (the board's columns + 1) columns of each frame row; a table
-keeps, per bit, the moves of the `span` cells from it (`runs`), and `takes[pattern]` picks
-a pattern's moves out of them at once: a list takes one pick per frame row. What is kept is
+of a list lie within the board's columns + 1 columns of each frame row; a table keeps, per
+bit, the moves of the `span` cells from it (`runs`: that many, at most `SPAN`), and
+`takes[pattern]` picks a pattern's moves out of them at once: a list takes one pick per
+frame row (or per `span` cells of it on a wider board). What is kept is
 bounded by the board (cells per key and origin); past `limit` tables, all are forgotten and
 made again when needed.
 """
@@ -36,6 +37,11 @@ class SlideList(list):
     __slots__ = ("entries",)
 
 
+#: the most cells a picker takes from (a row's free cells, board.cols + 1 of them, are taken in
+#: parts of at most this many cells on wider boards): 2 ** SPAN pickers per board
+SPAN = 8
+
+
 def _take(pattern: int) -> itemgetter:
     """What picks the items at the set bits of `pattern` out of a sequence, as a sequence
     (a slice for one run of bits, so that one item still comes as a sequence)."""
@@ -55,7 +61,7 @@ class CellMoves:
         self.board, self.make, self.limit = board, make, limit
         #: (key, origin) -> (move per cell bit or None, per bit: the moves of the `span` cells from it)
         self.tables: dict = {}
-        self.span = span = board.cols + 1
+        self.span = span = min(board.cols + 1, SPAN)
         self.takes = tuple(_take(pattern) for pattern in range(1 << span))
         reach = board.grow(board.interior)
         self.cells = tuple((bit, *divmod(bit, board.width)) for bit in range(board.size) if reach >> bit & 1)
