@@ -17,6 +17,7 @@ from hypothesis import given, settings, strategies as st
 
 import rulekit
 from rulekit.compile import codegen
+from rulekit.engine import grid_steps
 
 from codegen_check import assert_only_generator_names
 from public_loop import assert_playout_makes_the_public_loop_moves
@@ -204,3 +205,49 @@ def test_a_grid_state_has_the_class_of_the_step_it_is_at_and_its_copies_play_on_
         for each in copies:
             assert each.view() == state.view() and each.history == state.history
     assert len(seen) >= 2          # the two steps' own classes were taken
+
+
+@pytest.mark.parametrize("path,variant", GRID, ids=GRID_IDS)
+def test_the_cells_of_each_kind_of_card_are_those_of_the_display_after_every_move(path, variant):
+    """`GridState.kind_cells` is kept as cards come and go (the generated placing, sliding and
+    moving write it themselves): after any move, of the state, a clone or a pickle, it holds
+    the cells of exactly the display's cards of each kind."""
+    game = rulekit.load(path, variant=variant)
+    players = _players(game)
+    for seed in range(4):
+        state, rng = game.new_game(players, seed=seed), random.Random(seed)
+        while not state.is_terminal:
+            moves = state.legal_moves()
+            state.apply(moves[rng.randrange(len(moves))])
+            for each in (state, state.clone(), pickle.loads(pickle.dumps(state))):
+                gs = each.extra["grid"]
+                assert gs.kind_cells == [sum(1 << bit for bit, card in gs.at.items() if mask >> card & 1)
+                                         for mask in gs.kinds.masks]
+
+
+@pytest.mark.parametrize("path,variant", GRID, ids=GRID_IDS)
+def test_a_grid_round_playout_runs_in_the_generated_walks_and_stops_at_the_round_end(path, variant):
+    """Choosing and placing have generated walks (`walk`), so a playout of a grid game plays
+    inside generated code; a round's playout, from the start or from the middle of a round
+    (a clone), makes the public loop's moves and stops where it stops."""
+    game = rulekit.load(path, variant=variant)
+    players = _players(game)
+    for seed in range(6):
+        state = game.new_game(players, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(8)):
+            if state.is_terminal:
+                break
+            state.apply(state.legal_moves()[0])
+        while not state.is_terminal:
+            if getattr(state._at, "generated_from", None) in (grid_steps.ChooseCard, grid_steps.PlaceCards):
+                assert type(state._at).walk is not None
+            ours, theirs = state.clone(), state.clone()
+            made = ours.playout(seed=seed, round_only=True)
+            start, pick = theirs.round, random.Random(seed)
+            while not theirs.is_terminal and theirs.round == start:
+                moves = theirs.legal_moves()
+                theirs.apply(moves[pick.randrange(len(moves))])
+            assert ours.history == theirs.history and made == len(theirs.history) - len(state.history)
+            assert ours.view() == theirs.view() and ours.round == theirs.round
+            state = ours

@@ -28,11 +28,14 @@ step's class at once, and anything else leaves by `advance` or the `step` setter
 
 Anything else (a move given as text, a move that is not legal) goes through the engine's
 `State.apply` and the steps, which keep their classes' behaviour: the generated subclasses
-only list moves through the generated functions (`legal_moves`), so `State.playout` makes
-the moves the public loop makes.
+only list moves through the generated functions (`legal_moves`). Each also gets `walk`, the
+public loop inside the step (the legal list, an index drawn as `randrange` draws it, the
+state's `apply`) to the step's or the round's end, so `State.playout` of a grid game runs in
+generated code and makes the moves the public loop makes.
 """
 from __future__ import annotations
 
+import weakref
 from string import Template
 from textwrap import dedent
 
@@ -60,7 +63,7 @@ _CLASS = """\
 class $CLS($BASE):
     \"\"\"Generated: $WHAT of this game, written into the state's `legal_moves` and `apply`.\"\"\"
     generated_from = $BASE
-"""
+$WALK"""
 
 _CLASS_LEGAL = """\
 class $CLS($BASE):
@@ -69,7 +72,27 @@ class $CLS($BASE):
 
     def legal_moves(self, st):
         return $LEGAL(st)
-$PLAN_METHOD"""
+$PLAN_METHOD$WALK"""
+
+#: `walk` (`State.playout`): the public loop inside the step, to its end or the round's: the
+#: legal list (`$$LIST`), an index drawn as `randrange(len(moves))` draws it, the move played
+#: by the state's `apply`
+_WALK = """\
+
+    def walk(self, st, getrandbits):
+        \"\"\"Random moves to the end of the step, as `randrange` over the legal list draws them.\"\"\"
+        made, start = 0, st.round
+        while st._at is self and st.round == start and not st.is_terminal:
+            moves = $LIST
+            count = len(moves)
+            bits = count.bit_length()
+            r = getrandbits(bits)
+            while count and r >= count:
+                r = getrandbits(bits)
+            st.apply(moves[r])
+            made += 1
+        return made
+"""
 
 _PLAN_METHOD = """\
 
@@ -156,7 +179,14 @@ _REMOVING = """\
                 if card is not None:
                     removed[seat] |= 1 << card
             gs.revealed = [None] * st.n
-            break
+$NOTHING_PLACED"""
+
+#: ... and nothing is left to place (`PlaceCards.enter` and `_next` with no revealed card):
+#: the rest of the round at once (`_tail`)
+_NOTHING_PLACED = """\
+            gs.queue, gs.passer = [], None
+            $TAIL(st)
+            return
 """
 
 
@@ -176,7 +206,9 @@ def _after_choosing(w, step) -> str:
     removing = kept = ""
     if reveal.removing:
         removes = w.const("REMOVES", reveal.removing, "the cards that remove the revealed cards, as a mask")
-        removing = Template(_REMOVING).substitute(REMOVES=removes)
+        tail = _tail(w, place)
+        nothing = "            break\n" if tail == "st.advance" else Template(_NOTHING_PLACED).substitute(TAIL=tail)
+        removing = Template(_REMOVING).substitute(REMOVES=removes, NOTHING_PLACED=nothing)
         kept = f" and not ({removes} >> first | {removes} >> second) & 1"
     order = Template(_ORDER).substitute(
         NUMBER=w.const("NUMBER", tuple(place.config.number), "each card's number"),
@@ -363,10 +395,10 @@ elif move.__class__ is $MOVE:
 return $$STATE.apply(st, move)
 """
 
-#: `GridState.put`, written out with the card's kinds (`Kinds.of`) as a literal table
+#: `GridState.put`, written out with the card's kinds (`Kinds.of`) as a literal table (the
+#: points' memo needs no reset: it is kept per move count, and the move is recorded next)
 _PUT = """\
-    at = gs.at
-    at[bit] = card
+    gs.at[bit] = card
     gs.where[card] = bit
     gs.mask |= 1 << card
     here = 1 << bit
@@ -379,7 +411,6 @@ $KEEP_KINDS    box = gs._box
             gs._box = (r if r < r0 else r0, r if r > r1 else r1, c if c < c0 else c0, c if c > c1 else c1)
     elif occ == here:
         gs._box = (r, r, c, c)
-    gs._points = None
 """
 
 #: the start of putting the seat's revealed card on the board, and the end of it: the frame
@@ -420,7 +451,7 @@ _KINDS_TWO = """\
 #: seat places, or the step is over
 _NEXT_SEAT = """\
     queue = gs.queue
-    queue.pop(0)
+    del queue[0]
     if gs.passer == seat:
         gs.tiebreaker = (seat + 1) % len(gs.revealed)
         gs.passer = None
@@ -528,28 +559,26 @@ _EFFECT = """\
 _SLIDE = """\
 def $NAME(st, move, entry):
     \"\"\"`slide CARD into row 1 from left`: the line's cards are pushed, the card takes the
-    cell behind them (`PlaceCards.apply`: `GridState.shift` by `grid.slide_cells`, written out;
-    `entry`: the slide's entry of the list).\"\"\"
+    cell behind them (`PlaceCards.apply`: `GridState.shift` by `grid.slide_cells`, written out:
+    the line's cards, in cell order, go to the cells from the entry's first one on, a step
+    apart; `entry`: the slide's entry of the list).\"\"\"
 """ + _TAKE_REVEALED + """\
-    _, line, step, first, bit = entry
+    _, line, step, new, bit = entry
     at, where, cells = gs.at, gs.where, gs.kind_cells
+    occ = gs.occ ^ line
     moved = []
     while line:
         low = line & -line
         line ^= low
-        old = low.bit_length() - 1
-        mover = at.pop(old)
-        del where[mover]
-        moved.append((mover, old, first))
-        first += step
-    occ = gs.occ
-    for mover, old, new in moved:
+        moved.append((at.pop(low.bit_length() - 1), low))
+    for mover, low in moved:
         at[new] = mover
         where[mover] = new
-        change = 1 << old ^ 1 << new
-        occ ^= change
+        here = 1 << new
+        occ |= here
         for slot in $SLOT_LISTS[mover]:
-            cells[slot] ^= change
+            cells[slot] ^= low ^ here
+        new += step
     gs.occ = occ
     gs._box = None
 """ + _PUT_DONE
@@ -575,15 +604,16 @@ def $NAME(st, gs, seat):
 """ + _NEXT_SEAT
 
 #: the steps after placing, when they are plain draws: what `State.advance` does from the
-#: place step (each draw, the end of the round, the next round's steps up to a decision)
+#: place step (each draw, the end of the round, the next round's steps up to a decision; a
+#: generated end of round enters them itself and says so)
 _TAIL = """\
 def $TAIL(st):
     \"\"\"The round's last placement is made: its draws, its end, the next round's choosing.\"\"\"
     hands = st.hands
     decks = st.extra["grid"].decks
 $DRAWS    rules = st.rules
-    st._step = $COUNT
-    rules.end_round(st)
+    if rules.end_round(st):
+        return
     if st.is_terminal:
         st.step = $START - 1
         st.current_player = None
@@ -598,7 +628,6 @@ $DRAWS    rules = st.rules
 """
 
 _DRAW_ONE = """\
-    st._step, st._at = $INDEX, $STEP
     for seat in range(st.n):
         deck = decks[seat]
         if deck:
@@ -606,7 +635,6 @@ _DRAW_ONE = """\
 """
 
 _DRAW_MANY = """\
-    st._step, st._at = $INDEX, $STEP
     for seat in range(st.n):
         deck = decks[seat]
         for card in deck[:$COUNT]:
@@ -617,8 +645,19 @@ _DRAW_MANY = """\
 
 def _tail(w, step) -> str:
     """The name of the generated function that runs the rest of a round after its last
-    placement (`_TAIL`), or `st.advance` when the steps after placing are not plain draws
-    followed by the round's end and a choosing step."""
+    placement (`_TAIL`, written once per module), or `st.advance` when the steps after
+    placing are not plain draws followed by the round's end and a choosing step."""
+    written = _TAILS.setdefault(w, {})
+    if step not in written:
+        written[step] = _write_tail(w, step)
+    return written[step]
+
+
+#: the tails written so far, per writer and place step
+_TAILS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _write_tail(w, step) -> str:
     steps, start = getattr(step, "round_steps", None), getattr(step, "round_start", None)
     if steps is None or start is None or step not in steps or not 0 <= start < len(steps):
         return "st.advance"
@@ -631,11 +670,10 @@ def _tail(w, step) -> str:
         if type(draw) is not grid_steps.DrawCards or draw.keep is not None or draw.count.__class__ is not int:
             return "st.advance"
         block = _DRAW_ONE if draw.count == 1 else _DRAW_MANY
-        draws.append(Template(block).substitute(INDEX=literal(index), STEP=w.bind("draw", draw),
-                                                COUNT=literal(draw.count)))
+        draws.append(Template(block).substitute(COUNT=literal(draw.count)))
     tail = w.name("after_placing")
-    w.lines(Template(_TAIL).substitute(TAIL=tail, DRAWS="".join(draws), COUNT=literal(len(steps)),
-                                       START=literal(start), CHOOSE=w.bind("choose", choose)))
+    w.lines(Template(_TAIL).substitute(TAIL=tail, DRAWS="".join(draws), START=literal(start),
+                                       CHOOSE=w.bind("choose", choose)))
     return tail
 
 
@@ -881,11 +919,14 @@ def emit(w, step):
         names = {"CACHE": w.bind("hand_moves", step.cache), "CHOICE": w.bind("ChoiceMove", step.move_class),
                  "AFTER": _after_choosing(w, step)}
         legal, apply, what, cls = _CHOOSE_LEGAL, _CHOOSE_APPLY, "choosing a card", _CLASS
+        names["LIST"] = Template("$CACHE.get(st.hands[st.current_player]) or self.legal(st)").substitute(names)
     elif kind is grid_steps.PlaceCards:
         names = _placing(w, step)
         legal, apply, what, cls = "return $LEGAL(st)\n", _PLACE_APPLY, "placing cards", _CLASS_LEGAL
+        names["LIST"] = names["LEGAL"] + "(st)"
     else:
         return None
     names.update(CLS=w.name("Grid"), BASE=w.bind("Base", kind), WHAT=what)
+    names["WALK"] = Template(_WALK).substitute(names)
     w.lines(Template(cls).substitute(names))
     return names["CLS"], Template(legal).substitute(names), Template(apply).substitute(names)

@@ -38,10 +38,11 @@ from string import Template
 
 from ..dsl import nodes as n
 from ..engine.cardsets import cards_of
-from ..engine.history import seal
+from ..engine import grid_steps as gsteps
 from .cardsets_expr import _BUSY, _REGION_SLOTS, REGIONS, SETS, Here
 from .codegen import literal
-from .codegen_round import NEXT_ROUND, RECORD, next_round
+from . import codegen_round
+from .codegen_round import next_round, reset_lines, seal_lines
 from .codegen_exprs import Expressions, NotWritten
 from .exprs import BASE_NAMES
 
@@ -546,12 +547,63 @@ _KEY = """\
 
 _END_ROUND = """\
 def $NAME(st):
-    \"\"\"The round is over: its record, the end of the game or the next round.\"\"\"
+    \"\"\"The round is over: its record, then the end of the game, or the next round up to its
+    first decision (then True: what `State.advance` does after a round).\"\"\"
     scores = st.scores
-$ROUND_POINTS""" + RECORD + """\
+$ROUND_POINTS    st.last_round = {"round": st.round, "bids": list(st.bids), "tricks_won": list(st.tricks_won),
+                     "points": points, "scores": list(scores)}
+    if st.dealer is not None:
+        st.dealt[st.dealer] += 1
     gs = st.extra["grid"]
 $SEAT    ended = $END or not any(st.hands)
-""" + NEXT_ROUND
+    if ended or st.round >= $RULES.max_rounds:
+        $FINISH(st, ended)
+        return
+$SEAL    st.round += 1
+$NEXT    n = st.n
+$RESET$ENTER"""
+
+#: the next round's choosing (`ChooseCard.enter`; its choices were reset just above)
+_ENTER_CHOOSING = """\
+    st._step, st._at = $INDEX, $STEP
+    hands = st.hands
+    for seat in range(n):
+        if hands[seat]:
+            st.current_player = seat
+            return True
+    st.advance()
+    return True
+"""
+
+#: the fields of `Ruleset.reset_round` each step of a grid game writes (its steps, their
+#: generated code included); a game with a step not listed here resets every field
+_WRITES = {gsteps.ShuffleDecks: (), gsteps.GiveTiebreaker: (), gsteps.DrawCards: (), gsteps.ReturnCards: (),
+           gsteps.ChooseCard: ("pending",), gsteps.RevealCards: ("pending", "revealed"), gsteps.PlaceCards: ()}
+
+
+def _written_fields(rules) -> set | None:
+    """The round fields some step of the game writes, or None for all of them."""
+    fields = set()
+    for step in rules.steps:
+        written = _WRITES.get(getattr(type(step), "generated_from", type(step)))
+        if written is None:
+            return None
+        fields.update(written)
+    return fields
+
+
+def _entry(w, rules) -> str:
+    """The entry into the next round: its choosing written out, any other first step as
+    `codegen_round` enters it."""
+    start = rules.round_start
+    step = rules.steps[start] if 0 <= start < len(rules.steps) else None
+    fields = _written_fields(rules)
+    kind = getattr(type(step), "generated_from", type(step))
+    if kind is gsteps.ChooseCard and (fields is None or "pending" in fields):
+        return Template(_ENTER_CHOOSING).substitute(INDEX=literal(start), STEP=w.bind("step", step))
+    if step is None:
+        return ""
+    return codegen_round.enter(w, rules)
 
 
 class _GameExpressions(Expressions):
@@ -584,10 +636,10 @@ def emit(w, rules) -> str | None:
     except (_Unwritable, NotWritten):
         return None
     grid.points_function = points         # the views' points too (`cardsets_expr.display_points`)
-    names = {"NAME": w.name("end_round"), "SEAL": w.bind("seal", seal), "RULES": w.bind("rules", rules),
+    names = {"NAME": w.name("end_round"), "SEAL": seal_lines(w), "RULES": w.bind("rules", rules),
              "FINISH": finish, "END": end, "ROUND_POINTS": _round_points(w, rules),
              "SEAT": "    seat = None             # the end test is about no seat\n" if re.search(r"\bseat\b", end) else "",
-             "NEXT": next_round(rules), "TRUMP": literal(rules.fixed_trump)}
+             "NEXT": next_round(rules), "RESET": reset_lines(rules, _written_fields(rules)), "ENTER": _entry(w, rules)}
     w.lines(Template(_END_ROUND).substitute(names))
     return names["NAME"]
 

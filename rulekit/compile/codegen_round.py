@@ -17,7 +17,7 @@ from __future__ import annotations
 import contextlib
 from string import Template
 
-from ..engine.history import seal
+from ..engine.history import SEAL_AT, seal
 from .codegen import literal
 from .codegen_exprs import Expressions, NotWritten
 
@@ -30,21 +30,37 @@ RECORD = """\
         st.dealt[st.dealer] += 1
 """
 
-#: the game goes on (`$$NEXT`: the dealer moves on), and the next round starts as
-#: `Ruleset.reset_round` starts it
+#: the game goes on (`$$NEXT`: the dealer moves on; `$$SEAL`, `$$RESET`: `seal_lines`,
+#: `reset_lines`), and the next round starts as `Ruleset.reset_round` starts it
 NEXT_ROUND = """\
     if ended or st.round >= $RULES.max_rounds:
         st.bids, st.tricks_won = list(bids), list(won)
         $FINISH(st, ended)
         return
-    $SEAL(st)                           # the game goes on: the moves so far are packed
-    st.round += 1
+$SEAL    st.round += 1
 $NEXT    n = st.n
-    st.bids, st.bid_cards, st.pending = [None] * n, [None] * n, [None] * n
-    st.tricks_won, st.taken = [0] * n, [0] * n
-    st.trick, st.last_trick, st.lead, st.trump = [], [], -1, $TRUMP
-    st.tricks_played, st.revealed, st.leader = 0, False, None
-"""
+$RESET"""
+
+#: `Ruleset.reset_round`, field by field (`n` is the player count)
+RESETS = (("bids", "[None] * n"), ("bid_cards", "[None] * n"), ("pending", "[None] * n"),
+          ("tricks_won", "[0] * n"), ("taken", "[0] * n"), ("trick", "[]"), ("last_trick", "[]"),
+          ("lead", "-1"), ("trump", None), ("tricks_played", "0"), ("revealed", "False"),
+          ("leader", "None"))
+
+
+def reset_lines(rules, fields=None) -> str:
+    """The lines of `Ruleset.reset_round` for `fields` (all when None): a game whose steps
+    never write a field keeps it as the first round started it."""
+    return "".join(f"    st.{field} = {literal(rules.fixed_trump) if value is None else value}\n"
+                   for field, value in RESETS if fields is None or field in fields)
+
+
+def seal_lines(w) -> str:
+    """`history.seal` when it would pack: after the first round, only once `SEAL_AT` moves
+    wait (a game of short rounds calls it seldom)."""
+    return (f"    if len(st._history) >= {literal(SEAL_AT)} or not st._past:   # the game goes on: pack its moves\n"
+            f"        {w.bind('seal', seal)}(st)\n")
+
 
 _END_ROUND = """\
 def $NAME(st):
@@ -97,11 +113,12 @@ def emit(w, rules) -> str | None:
     a game this does not cover."""
     if rules.grid is not None or rules.end is None or not 0 <= rules.round_start < len(rules.steps):
         return None
-    names = {"NAME": w.name("end_round"), "SEAL": w.bind("seal", seal), "RULES": w.bind("rules", rules),
-             "END": end_test(w, rules), "TRUMP": literal(rules.fixed_trump), "NEXT": next_round(rules)}
+    names = {"NAME": w.name("end_round"), "SEAL": seal_lines(w), "RULES": w.bind("rules", rules),
+             "END": end_test(w, rules), "NEXT": next_round(rules),
+             "RESET": reset_lines(rules)}
     names["POINTS"] = _points(w, rules)
     names["FINISH"] = _finish(w, rules)
-    names["ENTER"] = _enter(w, rules)
+    names["ENTER"] = enter(w, rules)
     w.lines(Template(_END_ROUND).substitute(names))
     return names["NAME"]
 
@@ -141,7 +158,7 @@ def _compiled(compiler, node):
     return found.fn if found is not None else None
 
 
-def _enter(w, rules) -> str:
+def enter(w, rules) -> str:
     """The entry into the next round's steps, at the end of `end_round_N`: for the steps from
     `round_start` on, each called in turn as `State.advance` would, a generated deal (never
     a decision) without the test; when every step is entered without a decision (none

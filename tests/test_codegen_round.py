@@ -1,0 +1,109 @@
+"""The generated turn of a round (compile/codegen_round.py, codegen_grid_end.py and the grid
+round's tail in codegen_grid.py): the round's record, the end test, the packing of the
+history and the reset for the next round, written only for what the game uses, must leave
+every state exactly as `Ruleset.end_round`, `Ruleset.reset_round` and `State.advance` do.
+
+Issue 16: "A game that does not use a mechanism pays nothing for it"; "seeded games must
+stay identical".
+"""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+import rulekit
+from rulekit.compile import codegen, codegen_grid_end
+from rulekit.compile.codegen_round import RESETS
+from rulekit.engine import history
+
+from test_codegen import _players, _reference
+
+ROOT = Path(__file__).resolve().parent.parent
+DUELL = str(ROOT / "rules" / "duell-der-tiere.rules")
+GRIDS = [DUELL] + [str(p) for p in sorted((ROOT / "tests" / "grid_games").glob("*.rules"))]
+TRICKS = [str(ROOT / "rules" / name) for name in ("instinct.rules", "insidious-sevens.rules")]
+FIELDS = [field for field, _ in RESETS]
+
+
+def _end_round_source(path) -> str:
+    game = rulekit.load(path)
+    source = codegen.source_of(game.ruleset(_players(game)))
+    start = source.index("\ndef end_round_")
+    return source[start:source.index("\nclass ", start)]
+
+
+def test_a_grid_game_resets_only_the_round_fields_its_steps_write():
+    source = _end_round_source(DUELL)
+    assert "st.pending = [None] * n" in source and "st.revealed = False" in source
+    for field in set(FIELDS) - {"pending", "revealed"}:
+        assert f"st.{field} = " not in source, field
+
+
+def test_a_grid_game_with_a_step_the_table_does_not_know_resets_every_field(monkeypatch):
+    writes = dict(codegen_grid_end._WRITES)
+    del writes[next(kind for kind in writes if kind.__name__ == "PlaceCards")]
+    monkeypatch.setattr(codegen_grid_end, "_WRITES", writes)
+    game = rulekit.loads(Path(DUELL).read_text(), file=DUELL, base_dir=str(ROOT / "rules"))
+    source = codegen.source_of(game.ruleset(2))
+    start = source.index("\ndef end_round_")
+    source = source[start:source.index("\nclass ", start)]
+    for field in FIELDS:
+        assert f"st.{field} = " in source, field
+
+
+@pytest.mark.parametrize("path", GRIDS + TRICKS, ids=lambda p: Path(p).stem)
+def test_every_round_turn_leaves_the_fields_history_and_record_of_the_reference(path, monkeypatch):
+    """Round after round, the reset fields, how many moves are packed and how many wait are
+    those of the hand-written round end (which resets every field and calls `seal` each
+    round); the codes themselves are the rule set's own (`history.MoveCodes`)."""
+    generated = rulekit.load(path)
+    reference = _reference(path, None, monkeypatch)
+    players = _players(generated)
+    for seed in (1, 2, 3):
+        ours, theirs = generated.new_game(players, seed=seed), reference.new_game(players, seed=seed)
+        rng, rounds = random.Random(seed), 0
+        while not theirs.is_terminal and rounds < 30:
+            legal = theirs.legal_moves()
+            pick = rng.randrange(len(legal))
+            ours.apply(ours.legal_moves()[pick])
+            theirs.apply(legal[pick])
+            if ours.round != rounds:
+                rounds = ours.round
+                assert [getattr(ours, f) for f in FIELDS] == [getattr(theirs, f) for f in FIELDS]
+                assert (len(ours._past), len(ours._history)) == (len(theirs._past), len(theirs._history))
+                assert ours.last_round == theirs.last_round and ours.current_player == theirs.current_player
+        assert ours.view() == theirs.view() and ours.history == theirs.history
+
+
+def test_a_round_whose_choices_leave_nothing_to_place_turns_as_the_reference(monkeypatch):
+    """Duell's snake removes both revealed cards: the round goes on to its draws and its end
+    straight from the choosing (the generated tail), as `State.advance` takes it."""
+    generated, reference = rulekit.load(DUELL), _reference(DUELL, None, monkeypatch)
+    turned = 0
+    for seed in range(40):
+        ours, theirs = generated.new_game(2, seed=seed), reference.new_game(2, seed=seed)
+        rng = random.Random(seed)
+        while not theirs.is_terminal:
+            legal = theirs.legal_moves()
+            pick, before = rng.randrange(len(legal)), theirs.round
+            ours.apply(ours.legal_moves()[pick])
+            theirs.apply(legal[pick])
+            if theirs.round != before and legal[pick].kind == "choose":
+                turned += 1
+                assert ours.view() == theirs.view() and ours._step == theirs._step
+                assert ours.extra["grid"].queue == theirs.extra["grid"].queue == []
+    assert turned > 0
+
+
+def test_short_rounds_wait_to_be_packed_until_enough_moves_wait():
+    game = rulekit.load(DUELL)
+    state = game.new_game(2, seed=5)
+    rng, waited = random.Random(5), []
+    while not state.is_terminal:
+        before = state.round
+        state.apply(rng.choice(state.legal_moves()))
+        if state.round != before and before > 1:
+            waited.append(len(state._history))
+    assert waited and max(waited) < history.SEAL_AT and any(w > 0 for w in waited)
