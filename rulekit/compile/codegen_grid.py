@@ -185,7 +185,7 @@ $NOTHING_PLACED"""
 #: the rest of the round at once (`_tail`)
 _NOTHING_PLACED = """\
             gs.queue, gs.passer = [], None
-            $TAIL(st)
+$LEAVE            $TAIL(st)
             return
 """
 
@@ -207,7 +207,8 @@ def _after_choosing(w, step) -> str:
     if reveal.removing:
         removes = w.const("REMOVES", reveal.removing, "the cards that remove the revealed cards, as a mask")
         tail = _tail(w, place)
-        nothing = "            break\n" if tail == "st.advance" else Template(_NOTHING_PLACED).substitute(TAIL=tail)
+        nothing = "            break\n" if tail == "st.advance" else \
+            Template(_NOTHING_PLACED).substitute(TAIL=tail, LEAVE=indent(_leave(w, place, tail), 8))
         removing = Template(_REMOVING).substitute(REMOVES=removes, NOTHING_PLACED=nothing)
         kept = f" and not ({removes} >> first | {removes} >> second) & 1"
     order = Template(_ORDER).substitute(
@@ -643,6 +644,14 @@ _DRAW_MANY = """\
 """
 
 
+def _leave(w, step, tail: str) -> str:
+    """The line that gives the state the class of the round's choosing before the generated
+    tail runs (the tail enters that step without `advance`), or none for `st.advance`."""
+    if tail == "st.advance":
+        return ""
+    return f"    st.__class__ = {own_class(w, w.bind('choose', step.round_steps[step.round_start]))}\n"
+
+
 def _tail(w, step) -> str:
     """The name of the generated function that runs the rest of a round after its last
     placement (`_TAIL`, written once per module), or `st.advance` when the steps after
@@ -901,8 +910,7 @@ def _placing(w, step) -> dict:
                                   "the kinds of card each card is one of, as lists of slots")
     names["PUT"] = Template(_PUT).substitute(names)
     names["AFTER"] = _tail(w, step)
-    names["LEAVE"] = "" if names["AFTER"] == "st.advance" else \
-        f"    st.__class__ = {own_class(w, w.bind('choose', step.round_steps[step.round_start]))}\n"
+    names["LEAVE"] = _leave(w, step, names["AFTER"])
     names["PLACE"] = indent(dedent(Template(_PLACE).substitute(names)), 8).rstrip("\n")
     for key, prefix, template in (("PLACED", "placed", _PLACED), ("SLIDE", "slide", _SLIDE),
                                   ("RELOCATE", "relocate", _RELOCATE), ("LEGAL", "place_legal", _PLACE_LEGAL)):
