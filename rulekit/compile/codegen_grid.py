@@ -254,7 +254,7 @@ $SLIDES    r0, r1, c0, c1 = box
     legal = st._legal = $CELL_LIST()
     legal.free, legal.cells = free, cells
     first = $COL_FROM[cols]
-    for at in range($ROW_FROM[rows] + first, $ROW_TO[rows] + first, $WIDTH):
+    for at in range($ROW_FROM[rows] + first, $ROW_TO[rows] + first, $PICK_STEP):
 $PICK_PLACES    return legal
 """
 
@@ -543,7 +543,7 @@ def $NAME(st, gs):
             moves += $STEP._relocation_moves(gs, ((bit, mover, free, unique),))
             continue
         cells, runs = $MOVE_TABLES.get((mover, origin)) or $MOVE_TABLE(mover, origin)
-        for at in range(start, stop, $WIDTH):
+        for at in range(start, stop, $PICK_STEP):
 $PICK_MOVES    return moves
 """
 
@@ -764,12 +764,17 @@ def _plan(w, step, names) -> str:
 
 def _pick(names, into: str, depth: int) -> str:
     """The statement that adds the interned moves of a frame row's free cells from bit `at`
-    to the list `into`: one pick, or one per `span` cells on a board wider than that."""
-    span, wide, pad = names["SPAN_CELLS"], names["ROW_SPAN"], " " * depth
+    (and of the next row's, when a pick takes two) to the list `into`: one pick, or one per
+    `span` cells on a board wider than that."""
+    span, wide, pad, moves = names["SPAN_CELLS"], names["ROW_SPAN"], " " * depth, names["CELL_MOVES"]
+    mask, takes = literal((1 << span) - 1), names["TAKES"]
+    if moves.rows == 2:
+        return (f"{pad}{into} += {takes}[free >> at & {mask} | free >> at + {literal(names['FRAME_WIDTH'] - span)} "
+                f"& {literal(((1 << span) - 1) << span)}](runs[at])\n")
     if wide <= span:
-        return f"{pad}{into} += {names['TAKES']}[free >> at & {literal((1 << span) - 1)}](runs[at])\n"
+        return f"{pad}{into} += {takes}[free >> at & {mask}](runs[at])\n"
     return (f"{pad}for bit in range(at, at + {literal(wide)}, {literal(span)}):\n"
-            f"{pad}    {into} += {names['TAKES']}[free >> bit & {literal((1 << span) - 1)}](runs[bit])\n")
+            f"{pad}    {into} += {takes}[free >> bit & {mask}](runs[bit])\n")
 
 
 #: lines of at most this many places have their slides' masks from tables (`_slide_tables`:
@@ -885,6 +890,8 @@ def _placing(w, step) -> dict:
                  LISTED=w.bind("listed", step.places.listed),
                  TABLES=w.bind("place_tables", step.places.tables), TABLE=w.bind("place_table", step.places.table),
                  TAKES=w.bind("takes", step.places.takes), SPAN_CELLS=step.places.span, ROW_SPAN=step.board.cols + 1,
+                 CELL_MOVES=step.places, FRAME_WIDTH=step.board.width,
+                 PICK_STEP=literal(step.places.rows * step.board.width),
                  TEXTS=w.bind("texts", config.texts), CELLS=literal(step.cells))
     names["PICK_PLACES"], names["PICK_MOVES"] = _pick(names, "legal", 8), _pick(names, "moves", 12)
     names["SLIDES"] = "" if not step.sliding else _slides(w, step, names)
