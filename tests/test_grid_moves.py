@@ -1,6 +1,6 @@
 """Interned grid moves (engine/grid_moves.py): a (key, origin)'s moves are made at once for
-every cell a list can name, the pickers take a row pattern's moves in bit order, and a list
-of a mask is the interned moves of its cells, whatever the board."""
+every cell a list can name, the pickers take a row pattern's moves in bit order (of two rows
+on narrow boards), and a list of a mask is the interned moves of its cells, whatever the board."""
 from __future__ import annotations
 
 from hypothesis import given, settings, strategies as st
@@ -9,7 +9,7 @@ from rulekit.engine import grid
 from rulekit.engine.grid_moves import CellMoves, _take
 from rulekit.engine.moves import Move
 
-BOARDS = [(4, 4, 8), (3, 5, 4), (2, 2, 8), (5, 3, 8)]
+BOARDS = [(4, 4, 8), (3, 5, 4), (2, 2, 8), (5, 3, 8), (2, 9, 8)]     # pairs of rows, rows, parts of rows
 
 
 def _moves(board):
@@ -30,7 +30,8 @@ def test_a_picker_takes_the_items_of_its_pattern_in_order_as_a_sequence(pattern,
 def test_a_list_is_the_interned_moves_of_its_cells(shape, dr, dc, data):
     board = grid.BitBoard(*shape)
     moves, origin = _moves(board), (board.home[0] + dr, board.home[1] + dc)
-    reach = board.grow(board.interior)
+    m = board.margin
+    reach = board.rect(m - 1, m + 2 * board.rows - 1, m - 1, m + 2 * board.cols - 1)
     mask = data.draw(st.integers(0, reach)) & reach
     listed = moves.listed("bee", origin, mask)
     assert [m.text for m in listed] == ["place bee at {},{}".format(*board.pos(bit, origin)) for bit in _bits(mask)]
@@ -38,8 +39,12 @@ def test_a_list_is_the_interned_moves_of_its_cells(shape, dr, dc, data):
     assert all(moves.move("bee", origin, m.arg) is m for m in listed)       # interned
     cells, runs = moves.table("bee", origin)
     assert [bit for bit, move in enumerate(cells) if move is not None] == _bits(reach)
-    at = data.draw(st.sampled_from(_bits(reach)))
-    pattern = mask >> at & (1 << moves.span) - 1
+    at, span = data.draw(st.sampled_from(_bits(reach))), moves.span
+    row = (1 << span) - 1
+    pattern, below = mask >> at & row, mask >> at + board.width & row       # a pick of two rows: both
+    if moves.rows == 2:
+        assert list(moves.takes[pattern | below << span](runs[at])) == \
+            [cells[at + bit] for bit in _bits(pattern)] + [cells[at + board.width + bit] for bit in _bits(below)]
     assert list(moves.takes[pattern](runs[at])) == [cells[at + bit] for bit in _bits(pattern)]
 
 

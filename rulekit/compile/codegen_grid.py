@@ -227,9 +227,10 @@ def _after_choosing(w, step) -> str:
 #: the legal moves of the place step: a free cell next to the display inside the board (the
 #: frame's neighbourhood as shifts, the board's window per bounding box as two tables); a
 #: sliding card's slides; the moves of a pending `when placed` effect. The free cells lie in
-#: the frame rows from `$$ROW_FROM` to `$$ROW_TO` (by the box's rows) and in at most `$$SPAN`'s
-#: cells of each from `$$COL_FROM` (by its columns): one pick of the interned moves a row
-#: (`grid_moves.CellMoves`: the moves of `$$SPAN`'s cells from a bit, and a picker per pattern)
+#: the frame rows from `$$ROW_FROM` to `$$ROW_TO` (by the box's rows) and in the board's columns
+#: + 1 cells of each from `$$COL_FROM` (by its columns): one pick of the interned moves a row
+#: (`$$PICK_PLACES`; `grid_moves.CellMoves`: the moves of a few cells from a bit, and a picker
+#: per pattern of them)
 _PLACE_LEGAL = """\
 def $NAME(st):
     \"\"\"The legal moves of the placing step (a place list is handed out as it is: it is
@@ -253,9 +254,8 @@ $SLIDES    r0, r1, c0, c1 = box
     legal = st._legal = $CELL_LIST()
     legal.free, legal.cells = free, cells
     first = $COL_FROM[cols]
-    for at in range($ROW_FROM[rows] + first, $ROW_TO[rows] + first, $WIDTH):
-        legal += $TAKES[free >> at & $SPAN](runs[at])
-    return legal
+    for at in range($ROW_FROM[rows] + first, $ROW_TO[rows] + first, $PICK_STEP):
+$PICK_PLACES    return legal
 """
 
 _SLIDES_LEGAL = """\
@@ -303,19 +303,18 @@ $PACK    last = len(lines) - 1
             at = $AT
             out.append(($NUMBER_RIGHT, cells, $STEP, at, at + $K_STEPS))
             continue
-        block = $FIT[k << $LENGTH | rest]
-        if i:
+$FIT        if i:
             near = lines[i - 1]
-            if $MULTI[near]:
+            if $MULTI:
                 part = packed & (1 << i * $STRIDE) - 1
 $FLOOD_BEFORE            else:
-                block &= $HIT[k << $LENGTH | near]
+                block &= $HIT_NEAR
         if i < last:
             near = lines[i + 1]
-            if $MULTI[near]:
+            if $MULTI:
                 part = packed >> (i + 1) * $STRIDE
 $FLOOD_AFTER            else:
-                block &= $HIT[k << $LENGTH | near]
+                block &= $HIT_NEAR
         if block:
             index = $INDEX
             cells = occ & $LINE_CELLS[index]
@@ -341,7 +340,7 @@ _FLOOD = """\
                         if grown == group:
                             break
                         group = grown
-                    block &= $HIT[k << $LENGTH | $NEAR]
+                    block &= $HIT_GROUP
                     part ^= group
 """
 
@@ -360,7 +359,7 @@ _PACK_ROWS = """\
 _PACK_COLUMNS = """\
     packed, at = 0, r0 * $WIDTH + c0
     for i in range(r1 - r0 + 1):
-        packed |= $SPREAD[occ >> at & $ROW_MASK] << i
+        packed |= $SPREAD << i
         at += $WIDTH
     lines, once, twice = [], 0, 0
     for i in range(c1 - c0 + 1):
@@ -474,7 +473,8 @@ _PLACE = _TAKE_REVEALED + _PUT_PLACED + _NEXT_SEAT
 #: the pending `when placed` effect's movable cards (`PlaceCards._plan`): each (cell, card,
 #: the cells it may move to as `BitBoard.targets` finds them, whether no other movable card
 #: has its text, and the first bits of the frame rows those cells lie in: from `start` to
-#: `stop`, in `$$SPAN`'s cells from each, as for a place list), in cell order, kept in `gs.effect`
+#: `stop`, in the board's columns + 1 cells from each, as for a place list), in cell order,
+#: kept in `gs.effect`
 _PLAN = """\
 def $NAME(st, gs):
     \"\"\"The movable cards of the pending effect and where each may go, worked out once.\"\"\"
@@ -544,9 +544,8 @@ def $NAME(st, gs):
             moves += $STEP._relocation_moves(gs, ((bit, mover, free, unique),))
             continue
         cells, runs = $MOVE_TABLES.get((mover, origin)) or $MOVE_TABLE(mover, origin)
-        for at in range(start, stop, $WIDTH):
-            moves += $TAKES[free >> at & $SPAN](runs[at])
-    return moves
+        for at in range(start, stop, $PICK_STEP):
+$PICK_MOVES    return moves
 """
 
 #: a placed card with a `when placed` effect: the same seat decides its move, if it has one
@@ -773,6 +772,43 @@ def _plan(w, step, names) -> str:
     return name
 
 
+def _pick(names, into: str, depth: int) -> str:
+    """The statement that adds the interned moves of a frame row's free cells from bit `at`
+    (and of the next row's, when a pick takes two) to the list `into`: one pick, or one per
+    `span` cells on a board wider than that."""
+    span, wide, pad, moves = names["SPAN_CELLS"], names["ROW_SPAN"], " " * depth, names["CELL_MOVES"]
+    mask, takes = literal((1 << span) - 1), names["TAKES"]
+    if moves.rows == 2:
+        return (f"{pad}{into} += {takes}[free >> at & {mask} | free >> at + {literal(names['FRAME_WIDTH'] - span)} "
+                f"& {literal(((1 << span) - 1) << span)}](runs[at])\n")
+    if wide <= span:
+        return f"{pad}{into} += {takes}[free >> at & {mask}](runs[at])\n"
+    return (f"{pad}for bit in range(at, at + {literal(wide)}, {literal(span)}):\n"
+            f"{pad}    {into} += {takes}[free >> bit & {mask}](runs[bit])\n")
+
+
+#: lines of at most this many places have their slides' masks from tables (`_slide_tables`:
+#: 2 ** length entries each); longer ones work them out (`_HIT`, `_FIT`)
+SHORT_LINE = 8
+
+#: the block's first places that keep the display in the board, worked out (`$$FIT` of `_LINE_SLIDES`)
+_FIT = """\
+        low, high = (rest & -rest).bit_length() - 1, rest.bit_length() - 1
+        block = (1 << max(low - high + $SPAN - k, 0)) - 1 << high + 1
+"""
+
+#: ... and those meeting a group's footprint
+_HIT = """\
+def $NAME(k, places):
+    \"\"\"The block's first places (place + length as bit) whose k + 1 places meet the footprint
+    of a group with these places in the neighbouring line.\"\"\"
+    foot = ($FOOT) << $LENGTH - 1
+    for _ in range(k):
+        foot |= foot >> 1
+    return foot
+"""
+
+
 def _slide_tables(length: int, adjacency: int) -> tuple[tuple, tuple, tuple]:
     """For lines of `length` places (bit p: place p, from the box's first): the block's first
     places (bit a + length: place a) that keep the display within the board, by k << length
@@ -802,7 +838,13 @@ def _slides(w, step, names) -> str:
     width, height, rows, cols = board.width, board.height, board.rows, board.cols
     row_cells = w.const("ROW_CELLS", tuple(board.row_cells), "the cells of each frame row")
     col_cells = w.const("COL_CELLS", tuple(board.col_cells), "the cells of each frame column")
-    spread = tuple(sum(1 << c * (rows + 1) for c in range(cols) if pattern >> c & 1) for pattern in range(1 << cols))
+    # a frame row's cells in the box as the columns' places (packed), from parts of at most 8 cells
+    part = min(cols, SHORT_LINE)
+    spread = w.const("SPREAD", tuple(sum(1 << c * (rows + 1) for c in range(part) if pattern >> c & 1)
+                                     for pattern in range(1 << part)), "a part of a frame row as the columns' places, packed")
+    spread = " | ".join(f"{spread}[occ >> at & {literal((1 << cols) - 1)}]" if cols <= part else
+                        f"{spread}[occ >> at + {at} & {literal((1 << part) - 1)}] << {literal(at * (rows + 1))}"
+                        for at in range(0, cols, part))
     axes = {"row": dict(LINE_CELLS=row_cells, LENGTH=literal(cols), STRIDE=literal(cols + 1), INDEX="r0 + i",
                         LINE_MASK=literal((1 << cols) - 1), STEP="1", AT=f"index * {width} + c0 + along", K_STEPS="k",
                         NUMBER="2 * index", NUMBER_RIGHT="2 * index + 1", PACK=_PACK_ROWS),
@@ -810,24 +852,36 @@ def _slides(w, step, names) -> str:
                            LINE_MASK=literal((1 << rows) - 1), STEP=literal(width), AT=f"(r0 + along) * {width} + index",
                            K_STEPS=f"k * {width}", NUMBER=f"2 * index + {2 * height}",
                            NUMBER_RIGHT=f"2 * index + {2 * height + 1}", PACK=_PACK_COLUMNS,
-                           SPREAD=w.const("SPREAD", spread, "a frame row's cells in the box as the columns' places, packed"))}
+                           SPREAD=f"({spread})" if cols > part else spread)}
     calls = []
     for direction, axis in axes.items():
         cards = sum(1 << card for card, named in enumerate(lines) if named is not None and direction in named)
         if not cards:
             continue
         name, length = w.name(direction + "_slides"), int(axis["LENGTH"])
-        fit, hit, multi = _slide_tables(length, board.adjacency)
         stride = axis["STRIDE"]
         parts = dict(axis, WIDTH=literal(width), ROW_MASK=literal((1 << cols) - 1), OFFSET=literal(length + 1),
-                     FIT=w.const("FIT", fit, "the block's first places in the board, by k << length | the others' places"),
-                     HIT=w.const("HIT", hit, "... meeting a group's footprint, by k << length | its places next to the line"),
-                     MULTI=w.const("MULTI", multi, "whether a line's places are more than one run"),
+                     SPAN=literal(2 * length - 1),
                      GROW=f"wide | wide << {stride} | wide >> {stride}" if board.adjacency == 8 else
                      f"wide | group << {stride} | group >> {stride}")
+        if length <= SHORT_LINE:
+            fit, hit, multi = _slide_tables(length, board.adjacency)
+            fit = w.const("FIT", fit, "the block's first places in the board, by k << length | the others' places")
+            hit = w.const("HIT", hit, "... meeting a group's footprint, by k << length | its places next to the line")
+            multi = w.const("MULTI", multi, "whether a line's places are more than one run")
+            parts.update(FIT=f"        block = {fit}[k << {length} | rest]\n", MULTI=f"{multi}[near]")
+            hit = f"{hit}[k << {length} | {{}}]"
+        else:
+            parts.update(FIT=Template(_FIT).substitute(parts), MULTI="near & ~(near << 1) & (near & ~(near << 1)) - 1")
+            helper = w.name("hit")
+            w.lines(Template(_HIT).substitute(parts, NAME=helper, FOOT="places | places << 1 | places << 2"
+                                              if board.adjacency == 8 else "places << 1"))
+            hit = f"{helper}(k, {{}})"
+        parts["HIT_NEAR"] = hit.format("near")
         parts["PACK"] = Template(axis["PACK"]).substitute(parts)
-        parts["FLOOD_BEFORE"] = Template(_FLOOD).substitute(parts, NEAR=f"group >> (i - 1) * {stride} & {axis['LINE_MASK']}")
-        parts["FLOOD_AFTER"] = Template(_FLOOD).substitute(parts, NEAR=f"group & {axis['LINE_MASK']}")
+        parts["FLOOD_BEFORE"] = Template(_FLOOD).substitute(
+            parts, HIT_GROUP=hit.format(f"group >> (i - 1) * {stride} & {axis['LINE_MASK']}"))
+        parts["FLOOD_AFTER"] = Template(_FLOOD).substitute(parts, HIT_GROUP=hit.format(f"group & {axis['LINE_MASK']}"))
         w.lines(Template(_LINE_SLIDES).substitute(parts, NAME=name, LINE=direction))
         mask = w.const("SLIDES_" + direction.upper(), cards, f"the cards that slide into a {direction}, as a mask")
         calls.append(f"        if {mask} >> card & 1:\n            {name}(occ, box, found)\n")
@@ -845,8 +899,11 @@ def _placing(w, step) -> dict:
                  SLIDE_LIST=w.bind("SlideList", SlideList),
                  LISTED=w.bind("listed", step.places.listed),
                  TABLES=w.bind("place_tables", step.places.tables), TABLE=w.bind("place_table", step.places.table),
-                 TAKES=w.bind("takes", step.places.takes), SPAN=literal((1 << step.places.span) - 1),
+                 TAKES=w.bind("takes", step.places.takes), SPAN_CELLS=step.places.span, ROW_SPAN=step.board.cols + 1,
+                 CELL_MOVES=step.places, FRAME_WIDTH=step.board.width,
+                 PICK_STEP=literal(step.places.rows * step.board.width),
                  TEXTS=w.bind("texts", config.texts), CELLS=literal(step.cells))
+    names["PICK_PLACES"], names["PICK_MOVES"] = _pick(names, "legal", 8), _pick(names, "moves", 12)
     names["SLIDES"] = "" if not step.sliding else _slides(w, step, names)
     moving = _mask(step.movers)
     names["EFFECT"] = names["PLAN_METHOD"] = ""

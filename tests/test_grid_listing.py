@@ -1,0 +1,134 @@
+"""The generated listings of a grid game (compile/codegen_grid.py) on boards of every shape the
+generator treats apart: lines longer than its slide tables (`SHORT_LINE`: the masks worked out
+instead) and rows wider than one picker (`grid_moves.SPAN`: picked in parts) give the slides
+`grid.slides` defines, and a whole game lists and plays as the engine's steps do; on any
+display, anywhere in its frame, the place list and a moved card's moves are the engine's."""
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import rulekit
+from rulekit.compile import codegen, codegen_grid
+from rulekit.engine import grid_moves, grid_steps
+from rulekit.engine.grid_state import GridState
+
+from test_grid import boards, naive_placements
+from test_grid_codegen import SLIDING, _generated_slides, _same
+
+#: (rows, cols): a line longer than the tables each way, a row wider than a picker (18 cells: the cards)
+SHAPES = [(2, 9), (9, 2)]
+assert all(max(r, c) > codegen_grid.SHORT_LINE and max(r, c) + 1 > grid_moves.SPAN for r, c in SHAPES)
+
+
+@st.composite
+def long_boards(draw):
+    """A long board and a display grown on it by the naive rules."""
+    rows, cols = draw(st.sampled_from(SHAPES))
+    adjacency = draw(st.sampled_from([4, 8]))
+    d = {}
+    for i in range(draw(st.integers(1, rows * cols))):
+        legal = naive_placements(d, rows, cols, adjacency)
+        if not legal:
+            break
+        d[legal[draw(st.integers(0, len(legal) - 1))]] = i
+    return rows, cols, adjacency, d
+
+
+@settings(max_examples=150, deadline=None)
+@given(long_boards(), st.integers(-4, 4), st.integers(-4, 4))
+def test_the_generated_slides_of_long_lines_are_those_of_the_geometry(board, dr, dc):
+    rows, cols, adjacency, d = board
+    bits, (by_row, by_column) = _generated_slides(rows, cols, adjacency)
+    gs = GridState(2, bits)
+    gs.load({(r + dr, c + dc): card for (r, c), card in d.items()})
+    found = []
+    by_row(gs.occ, gs.box, found)
+    by_column(gs.occ, gs.box, found)
+    assert found == bits.slides(gs.occ, gs.box, "row or column")
+
+
+@pytest.mark.parametrize("rows,cols", SHAPES)
+@pytest.mark.parametrize("adjacency", [4, 8])
+def test_a_game_on_a_long_board_lists_and_plays_as_the_engine_does(rows, cols, adjacency, monkeypatch):
+    text = SLIDING.format(rows=rows, cols=cols, adjacency=adjacency, cells=rows * cols)
+    generated = rulekit.loads(text)
+    with monkeypatch.context() as patch:
+        patch.setattr(codegen, "ENABLED", False)
+        reference = rulekit.loads(text)
+        reference.ruleset(2)
+    assert "def place_legal_" in codegen.source_of(generated.ruleset(2))
+    for seed in range(8):
+        ours, theirs = generated.new_game(2, seed=seed), reference.new_game(2, seed=seed)
+        rng = random.Random(seed)
+        while not theirs.is_terminal:
+            legal = theirs.legal_moves()
+            mine = ours.legal_moves()
+            assert [m.text for m in mine] == [m.text for m in legal]
+            pick = rng.randrange(len(legal))
+            ours.apply(mine[pick])
+            theirs.apply(legal[pick])
+            _same(ours, theirs)
+
+
+MOVING = SLIDING.replace("gust 9       is placed by sliding into a row or column",
+                         "gust 9       when placed, move one other card")
+_MODULES: dict = {}
+
+
+def _generated(text: str):
+    """The rule set of a game and its generated module's functions, by name prefix."""
+    if text not in _MODULES:
+        rules = rulekit.loads(text).ruleset(2)
+        source, bound, _, _ = codegen.generate(rules)
+        namespace = {"__name__": "listing", "__builtins__": codegen._BUILTINS, **bound}
+        exec(compile(source, "<listing>", "exec"), namespace)
+        _MODULES[text] = rules, {name.rsplit("_", 1)[0]: fn for name, fn in namespace.items() if callable(fn)}
+    return _MODULES[text]
+
+
+def _position(text, board, dr, dc):
+    """A placing step's state on a display of `board` (a sun, card 0, to place), the step, and
+    the generated functions."""
+    rows, cols, adjacency, d = board
+    rules, functions = _generated(text.format(rows=rows, cols=cols, adjacency=adjacency, cells=rows * cols))
+    step = next(s for s in rules.steps if isinstance(s, grid_steps.PlaceCards))
+    gs = GridState(2, step.board, step.config.kinds)
+    gs.load({(r + dr, c + dc): card for (r, c), card in d.items()})
+    gs.revealed = [0, None]
+    state = SimpleNamespace(extra={"grid": gs}, current_player=0, _legal=None, n=2, hands=[0, 0], rules=rules)
+    return state, gs, step, functions
+
+
+@settings(max_examples=200, deadline=None)
+@given(boards(), st.integers(-9, 9), st.integers(-9, 9))
+def test_the_generated_place_list_is_the_geometry_s_placements(board, dr, dc):
+    """Wherever the display lies in its frame (its box at the interior's corner: the picks start
+    in the ring around it), the generated place list is the interned moves of `BitBoard.placements`."""
+    state, gs, step, functions = _position(SLIDING, board, dr, dc)
+    if not gs.occ:
+        return
+    found = functions["place_legal"](state)
+    expected = step.places.listed(step.config.texts[0], gs.origin, step.board.placements(gs.occ, gs.box))
+    assert found == expected and all(a is b for a, b in zip(found, expected)) and found.free == expected.free
+
+
+@settings(max_examples=200, deadline=None)
+@given(boards(), st.integers(-9, 9), st.integers(-9, 9))
+def test_the_generated_relocations_are_the_geometry_s(board, dr, dc):
+    """A placed card that moves one other card: the generated plan and moves are the engine's."""
+    rows, cols, adjacency, d = board
+    if not d:
+        return
+    top = max(d.values())           # the last card placed is the mover, gust 9 (card 8)
+    d = {pos: 8 if card == top else top if card == 8 else card for pos, card in d.items()}
+    state, gs, step, functions = _position(MOVING, (rows, cols, adjacency, d), dr, dc)
+    gs.effect = (0, 8, None)
+    expected = grid_steps.PlaceCards._plan(step, state, gs)
+    gs.effect = (0, 8, None)
+    assert [entry[:4] for entry in functions["plan"](state, gs)] == list(expected)
+    found = functions["relocations"](state, gs)
+    assert [m.text for m in found] == [m.text for m in grid_steps.PlaceCards._relocation_moves(step, gs, expected)]
