@@ -491,35 +491,34 @@ $MOVABLE    where, at, occ = gs.where, gs.at, gs.occ
     found = []
     empty = ~occ
     for bit in cells:
-        here = 1 << bit
-        rest = occ ^ here
-        free = 0
-        if rest:
-            ring = (occ >> bit - $WIDTH - 1 & 7) | (occ >> bit - 1 & 5) << 3 | (occ >> bit + $WIDTH - 1 & 7) << 6
-            if $KEEPS[ring]:
-                wide = rest | rest << 1 | rest >> 1
-                free = $GROW_REST
-            else:
-                free = -1
-                for part in $GROUPS(rest):
-                    wide = part | part << 1 | part >> 1
-                    free &= $GROW_PART
-            r0, r1, c0, c1 = $ROW_OF[(rest & -rest).bit_length() - 1], $ROW_OF[rest.bit_length() - 1], box[2], box[3]
-            c = $COL_OF[bit]
-            if c == c0:
-                while not rest & $COL_CELLS[c0]:
-                    c0 += 1
-            if c == c1:
-                while not rest & $COL_CELLS[c1]:
-                    c1 -= 1
-            rows, cols = r0 * $HEIGHT + r1, c0 * $WIDTH + c1
-            free &= empty & $ROWS_WINDOW[rows] & $COLS_WINDOW[cols]
-            first = $COL_FROM[cols]
-            start, stop = $ROW_FROM[rows] + first, $ROW_TO[rows] + first
-        else:
-            start = stop = 0
         mover = at[bit]
-        found.append((bit, mover, free, $SAME_TEXT[mover] & movable_cards == 1 << mover, start, stop))
+        unique = $SAME_TEXT[mover] & movable_cards == 1 << mover
+        rest = occ ^ 1 << bit
+        if not rest:
+            found.append((bit, mover, 0, unique, 0, 0))
+            continue
+        ring = occ >> bit - $WIDTH - 1 & $RING
+        ring = ring & 7 | ring >> $BESIDE & 40 | ring >> $BELOW & 448
+        if $KEEPS[ring]:
+            wide = rest | rest << 1 | rest >> 1
+            free = $GROW_REST
+        else:
+            free = -1
+            for part in $GROUPS(rest):
+                wide = part | part << 1 | part >> 1
+                free &= $GROW_PART
+        r0, r1, c0, c1 = $ROW_OF[(rest & -rest).bit_length() - 1], $ROW_OF[rest.bit_length() - 1], box[2], box[3]
+        c = $COL_OF[bit]
+        if c == c0:
+            while not rest & $COL_CELLS[c0]:
+                c0 += 1
+        if c == c1:
+            while not rest & $COL_CELLS[c1]:
+                c1 -= 1
+        rows, cols = r0 * $HEIGHT + r1, c0 * $WIDTH + c1
+        first = $COL_FROM[cols]
+        found.append((bit, mover, free & empty & $ROWS_WINDOW[rows] & $COLS_WINDOW[cols], unique,
+                      $ROW_FROM[rows] + first, $ROW_TO[rows] + first))
     plan = tuple(found)
     gs.effect = (seat, card, plan)
     return plan
@@ -752,9 +751,10 @@ def _plan(w, step, names) -> str:
                            "the cards whose effect moves an `other` card, as a mask"))
     keeps = _keeps_connected(board.adjacency)
     grow = "wide | wide << {0} | wide >> {0}" if board.adjacency == 8 else "wide | {1} << {0} | {1} >> {0}"
-    name = w.name("plan")
+    name, width = w.name("plan"), board.width
     w.lines(Template(_PLAN).substitute(
         names, NAME=name, MOVABLE=movable, GROUPS=w.bind("groups", board.groups),
+        RING=literal(7 | 7 << width | 7 << 2 * width), BESIDE=literal(width - 3), BELOW=literal(2 * width - 6),
         KEEPS=w.const("KEEPS", keeps, "per 3x3 neighbourhood: 1 if a card may leave it without splitting the display"),
         COL_CELLS=w.const("COL_CELLS", tuple(board.col_cells), "the cells of each frame column"),
         SAME_TEXT=w.const("SAME_TEXT", tuple(same), "per card, the cards with its text"),
