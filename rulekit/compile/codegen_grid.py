@@ -225,7 +225,7 @@ def _after_choosing(w, step) -> str:
 # ---- placing --------------------------------------------------------------------------------
 
 #: the legal moves of the place step: a free cell next to the display inside the board (the
-#: frame's neighbourhood as shifts, the board's window per bounding box as two tables); a
+#: frame's neighbourhood as shifts, the board's window per bounding box: `$$WINDOW`); a
 #: sliding card's slides; the moves of a pending `when placed` effect. The free cells lie in
 #: the frame rows from `$$ROW_FROM` to `$$ROW_TO` (by the box's rows) and in the board's columns
 #: + 1 cells of each from `$$COL_FROM` (by its columns): one pick of the interned moves a row
@@ -245,16 +245,13 @@ def $NAME(st):
         legal = st._legal = $LISTED($TEXTS[card], gs.origin, 1 << gs.bit_of((0, 0)))
         return legal
     box = gs._box or gs.box
-$SLIDES    r0, r1, c0, c1 = box
-    rows, cols = r0 * $HEIGHT + r1, c0 * $WIDTH + c1
-    wide = occ | occ << 1 | occ >> 1
-    free = $GROW & ~occ & $ROWS_WINDOW[rows] & $COLS_WINDOW[cols]
+$SLIDES$WINDOW    wide = occ | occ << 1 | occ >> 1
+    free = $GROW & ~occ & window
     text = $TEXTS[card]
     cells, runs = $TABLES.get((text, gs.origin)) or $TABLE(text, gs.origin)
     legal = st._legal = $CELL_LIST()
     legal.free, legal.cells = free, cells
-    first = $COL_FROM[cols]
-    for at in range($ROW_FROM[rows] + first, $ROW_TO[rows] + first, $PICK_STEP):
+    for at in range(start, stop, $PICK_STEP):
 $PICK_PLACES    return legal
 """
 
@@ -685,6 +682,41 @@ def _write_tail(w, step) -> str:
     return tail
 
 
+#: a box's window and the first and past-last bits of the frame rows its free cells lie in,
+#: from one table by the box (`BOXES`: a display lies in the frame's interior when its moves
+#: are listed) when the interior holds at most this many boxes, else from four by its rows and
+#: its columns
+MAX_BOXES = 4096
+
+_BOX_WINDOW = """\
+    window, start, stop = $BOXES[box]
+"""
+_BOX_WINDOW_PARTS = """\
+    r0, r1, c0, c1 = box
+    rows, cols = r0 * $HEIGHT + r1, c0 * $WIDTH + c1
+    first = $COL_FROM[cols]
+    window, start, stop = $ROWS_WINDOW[rows] & $COLS_WINDOW[cols], $ROW_FROM[rows] + first, $ROW_TO[rows] + first
+"""
+
+
+def _box_window(w, board, names) -> str:
+    """`$$WINDOW` of `_PLACE_LEGAL` (`_BOX_WINDOW` or `_BOX_WINDOW_PARTS`)."""
+    m, width, height = board.margin, board.width, board.height
+    rows = [(r0, r1) for r0 in range(m, m + 2 * board.rows - 1) for r1 in range(r0, min(r0 + board.rows, m + 2 * board.rows - 1))]
+    cols = [(c0, c1) for c0 in range(m, m + 2 * board.cols - 1) for c1 in range(c0, min(c0 + board.cols, m + 2 * board.cols - 1))]
+    if len(rows) * len(cols) > MAX_BOXES:
+        return Template(_BOX_WINDOW_PARTS).substitute(names)
+    tables = {key: names["TABLE_VALUES"][key] for key in ("ROWS_WINDOW", "COLS_WINDOW", "ROW_FROM", "ROW_TO", "COL_FROM")}
+    boxes = {}
+    for r0, r1 in rows:
+        for c0, c1 in cols:
+            at, first = r0 * height + r1, c0 * width + c1
+            boxes[r0, r1, c0, c1] = (tables["ROWS_WINDOW"][at] & tables["COLS_WINDOW"][first],
+                                     tables["ROW_FROM"][at] + tables["COL_FROM"][first],
+                                     tables["ROW_TO"][at] + tables["COL_FROM"][first])
+    return Template(_BOX_WINDOW).substitute(BOXES=w.bind("boxes", boxes))
+
+
 def _board_tables(w, board) -> dict:
     """The board's frame as generated names: its neighbourhood as shifts, and the window
     (`BitBoard.window`: where one more card keeps the display inside the board) of a
@@ -710,7 +742,9 @@ def _board_tables(w, board) -> dict:
             "COL_FROM": w.const("COL_FROM", col_from, "the first frame column of the free cells, by a box's columns"),
             "ROW_OF": w.const("ROW_OF", board.row_of, "the frame row of each bit"),
             "COL_OF": w.const("COL_OF", board.col_of, "the frame column of each bit"),
-            "OUTSIDE": w.const("OUTSIDE", board.outside, "the frame's cells outside its interior")}
+            "OUTSIDE": w.const("OUTSIDE", board.outside, "the frame's cells outside its interior"),
+            "TABLE_VALUES": {"ROWS_WINDOW": rows, "COLS_WINDOW": cols, "ROW_FROM": row_from, "ROW_TO": row_to,
+                             "COL_FROM": col_from}}
 
 
 def _keeps_connected(adjacency: int) -> tuple[int, ...]:
@@ -894,6 +928,7 @@ def _placing(w, step) -> dict:
                  PICK_STEP=literal(step.places.rows * step.board.width),
                  TEXTS=w.bind("texts", config.texts), CELLS=literal(step.cells))
     names["PICK_PLACES"], names["PICK_MOVES"] = _pick(names, "legal", 8), _pick(names, "moves", 12)
+    names["WINDOW"] = _box_window(w, step.board, names)
     names["SLIDES"] = "" if not step.sliding else _slides(w, step, names)
     moving = _mask(step.movers)
     names["EFFECT"] = names["PLAN_METHOD"] = ""
