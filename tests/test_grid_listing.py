@@ -126,15 +126,15 @@ def test_the_generated_place_list_is_the_geometry_s_placements(board, dr, dc, ma
 
 
 @settings(max_examples=200, deadline=None)
-@given(boards(), st.integers(-9, 9), st.integers(-9, 9))
-def test_the_generated_relocations_are_the_geometry_s(board, dr, dc):
+@given(boards(), st.integers(-9, 9), st.integers(-9, 9), st.sampled_from([codegen_grid.MAX_BOXES, 0]))
+def test_the_generated_relocations_are_the_geometry_s(board, dr, dc, max_boxes):
     """A placed card that moves one other card: the generated plan and moves are the engine's."""
     rows, cols, adjacency, d = board
     if not d:
         return
     top = max(d.values())           # the last card placed is the mover, gust 9 (card 8)
     d = {pos: 8 if card == top else top if card == 8 else card for pos, card in d.items()}
-    state, gs, step, functions = _position(MOVING, (rows, cols, adjacency, d), dr, dc)
+    state, gs, step, functions = _position(MOVING, (rows, cols, adjacency, d), dr, dc, max_boxes)
     gs.effect = (0, 8, None)
     expected = grid_steps.PlaceCards._plan(step, state, gs)
     gs.effect = (0, 8, None)

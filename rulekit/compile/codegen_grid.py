@@ -512,10 +512,7 @@ $MOVABLE    where, at, occ = gs.where, gs.at, gs.occ
         if c == c1:
             while not rest & $COL_CELLS[c1]:
                 c1 -= 1
-        rows, cols = r0 * $HEIGHT + r1, c0 * $WIDTH + c1
-        first = $COL_FROM[cols]
-        found.append((bit, mover, free & empty & $ROWS_WINDOW[rows] & $COLS_WINDOW[cols], unique,
-                      $ROW_FROM[rows] + first, $ROW_TO[rows] + first))
+$REST_WINDOW        found.append((bit, mover, free & empty & window, unique, start, stop))
     plan = tuple(found)
     gs.effect = (seat, card, plan)
     return plan
@@ -689,23 +686,24 @@ def _write_tail(w, step) -> str:
 MAX_BOXES = 4096
 
 _BOX_WINDOW = """\
-    window, start, stop = $BOXES[box]
+    window, start, stop = $BOXES[$BOX]
 """
 _BOX_WINDOW_PARTS = """\
-    r0, r1, c0, c1 = box
     rows, cols = r0 * $HEIGHT + r1, c0 * $WIDTH + c1
     first = $COL_FROM[cols]
     window, start, stop = $ROWS_WINDOW[rows] & $COLS_WINDOW[cols], $ROW_FROM[rows] + first, $ROW_TO[rows] + first
 """
 
 
-def _box_window(w, board, names) -> str:
-    """`$$WINDOW` of `_PLACE_LEGAL` (`_BOX_WINDOW` or `_BOX_WINDOW_PARTS`)."""
+def _box_window(w, board, names) -> tuple[str, str]:
+    """`$$WINDOW` of `_PLACE_LEGAL` and `$$REST_WINDOW` of `_PLAN` (the others' box, `r0, r1,
+    c0, c1`): `_BOX_WINDOW` or `_BOX_WINDOW_PARTS`."""
     m, width, height = board.margin, board.width, board.height
     rows = [(r0, r1) for r0 in range(m, m + 2 * board.rows - 1) for r1 in range(r0, min(r0 + board.rows, m + 2 * board.rows - 1))]
     cols = [(c0, c1) for c0 in range(m, m + 2 * board.cols - 1) for c1 in range(c0, min(c0 + board.cols, m + 2 * board.cols - 1))]
     if len(rows) * len(cols) > MAX_BOXES:
-        return Template(_BOX_WINDOW_PARTS).substitute(names)
+        parts = Template(_BOX_WINDOW_PARTS).substitute(names)
+        return "    r0, r1, c0, c1 = box\n" + parts, indent(parts, 4)
     tables = {key: names["TABLE_VALUES"][key] for key in ("ROWS_WINDOW", "COLS_WINDOW", "ROW_FROM", "ROW_TO", "COL_FROM")}
     boxes = {}
     for r0, r1 in rows:
@@ -714,7 +712,9 @@ def _box_window(w, board, names) -> str:
             boxes[r0, r1, c0, c1] = (tables["ROWS_WINDOW"][at] & tables["COLS_WINDOW"][first],
                                      tables["ROW_FROM"][at] + tables["COL_FROM"][first],
                                      tables["ROW_TO"][at] + tables["COL_FROM"][first])
-    return Template(_BOX_WINDOW).substitute(BOXES=w.bind("boxes", boxes))
+    boxes = w.bind("boxes", boxes)
+    return (Template(_BOX_WINDOW).substitute(BOXES=boxes, BOX="box"),
+            indent(Template(_BOX_WINDOW).substitute(BOXES=boxes, BOX="r0, r1, c0, c1"), 4))
 
 
 def _board_tables(w, board) -> dict:
@@ -928,7 +928,7 @@ def _placing(w, step) -> dict:
                  PICK_STEP=literal(step.places.rows * step.board.width),
                  TEXTS=w.bind("texts", config.texts), CELLS=literal(step.cells))
     names["PICK_PLACES"], names["PICK_MOVES"] = _pick(names, "legal", 8), _pick(names, "moves", 12)
-    names["WINDOW"] = _box_window(w, step.board, names)
+    names["WINDOW"], names["REST_WINDOW"] = _box_window(w, step.board, names)
     names["SLIDES"] = "" if not step.sliding else _slides(w, step, names)
     moving = _mask(step.movers)
     names["EFFECT"] = names["PLAN_METHOD"] = ""
