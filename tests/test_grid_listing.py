@@ -13,7 +13,7 @@ from hypothesis import given, settings, strategies as st
 
 import rulekit
 from rulekit.compile import codegen, codegen_grid
-from rulekit.engine import grid_moves, grid_steps
+from rulekit.engine import grid, grid_moves, grid_steps
 from rulekit.engine.grid_state import GridState
 
 from test_grid import boards, naive_placements
@@ -83,12 +83,12 @@ def _generated(text: str, max_boxes: int):
     """The rule set of a game and its generated module's functions, by name prefix (with at
     most `max_boxes` boxes in one table: none, the window from its parts)."""
     if (text, max_boxes) not in _MODULES:
-        rules = rulekit.loads(text).ruleset(2)
-        kept, codegen_grid.MAX_BOXES = codegen_grid.MAX_BOXES, max_boxes
+        kept, grid.MAX_BOXES = grid.MAX_BOXES, max_boxes
         try:
+            rules = rulekit.loads(text).ruleset(2)
             source, bound, _, _ = codegen.generate(rules)
         finally:
-            codegen_grid.MAX_BOXES = kept
+            grid.MAX_BOXES = kept
         namespace = {"__name__": "listing", "__builtins__": codegen._BUILTINS, **bound}
         exec(compile(source, "<listing>", "exec"), namespace)
         functions = {name.rsplit("_", 1)[0]: fn for name, fn in namespace.items() if callable(fn)}
@@ -96,7 +96,7 @@ def _generated(text: str, max_boxes: int):
     return _MODULES[text, max_boxes][:2]
 
 
-def _position(text, board, dr, dc, max_boxes=codegen_grid.MAX_BOXES):
+def _position(text, board, dr, dc, max_boxes=grid.MAX_BOXES):
     """A placing step's state on a display of `board` (a sun, card 0, to place), the step, and
     the generated functions."""
     rows, cols, adjacency, d = board
@@ -110,7 +110,7 @@ def _position(text, board, dr, dc, max_boxes=codegen_grid.MAX_BOXES):
 
 
 @settings(max_examples=200, deadline=None)
-@given(boards(), st.integers(-9, 9), st.integers(-9, 9), st.sampled_from([codegen_grid.MAX_BOXES, 0]))
+@given(boards(), st.integers(-9, 9), st.integers(-9, 9), st.sampled_from([grid.MAX_BOXES, 0]))
 def test_the_generated_place_list_is_the_geometry_s_placements(board, dr, dc, max_boxes):
     """Wherever the display lies in its frame (its box at the interior's corner: the picks start
     in the ring around it), the generated place list is the interned moves of `BitBoard.placements`,
@@ -126,7 +126,7 @@ def test_the_generated_place_list_is_the_geometry_s_placements(board, dr, dc, ma
 
 
 @settings(max_examples=200, deadline=None)
-@given(boards(), st.integers(-9, 9), st.integers(-9, 9), st.sampled_from([codegen_grid.MAX_BOXES, 0]))
+@given(boards(), st.integers(-9, 9), st.integers(-9, 9), st.sampled_from([grid.MAX_BOXES, 0]))
 def test_the_generated_relocations_are_the_geometry_s(board, dr, dc, max_boxes):
     """A placed card that moves one other card: the generated plan and moves are the engine's."""
     rows, cols, adjacency, d = board

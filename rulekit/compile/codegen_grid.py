@@ -679,12 +679,9 @@ def _write_tail(w, step) -> str:
     return tail
 
 
-#: a box's window and the first and past-last bits of the frame rows its free cells lie in,
-#: from one table by the box (`BOXES`: a display lies in the frame's interior when its moves
-#: are listed) when the interior holds at most this many boxes, else from four by its rows and
-#: its columns
-MAX_BOXES = 4096
-
+#: a box's window and the first and past-last bits of the frame rows its free cells lie in:
+#: from one table by the box (`BitBoard.boxes`: a display lies in the frame's interior when its
+#: moves are listed), or from four by its rows and its columns on a board with too many boxes
 _BOX_WINDOW = """\
     window, start, stop = $BOXES[$BOX]
 """
@@ -698,21 +695,10 @@ _BOX_WINDOW_PARTS = """\
 def _box_window(w, board, names) -> tuple[str, str]:
     """`$$WINDOW` of `_PLACE_LEGAL` and `$$REST_WINDOW` of `_PLAN` (the others' box, `r0, r1,
     c0, c1`): `_BOX_WINDOW` or `_BOX_WINDOW_PARTS`."""
-    m, width, height = board.margin, board.width, board.height
-    rows = [(r0, r1) for r0 in range(m, m + 2 * board.rows - 1) for r1 in range(r0, min(r0 + board.rows, m + 2 * board.rows - 1))]
-    cols = [(c0, c1) for c0 in range(m, m + 2 * board.cols - 1) for c1 in range(c0, min(c0 + board.cols, m + 2 * board.cols - 1))]
-    if len(rows) * len(cols) > MAX_BOXES:
+    if board.boxes is None:
         parts = Template(_BOX_WINDOW_PARTS).substitute(names)
         return "    r0, r1, c0, c1 = box\n" + parts, indent(parts, 4)
-    tables = {key: names["TABLE_VALUES"][key] for key in ("ROWS_WINDOW", "COLS_WINDOW", "ROW_FROM", "ROW_TO", "COL_FROM")}
-    boxes = {}
-    for r0, r1 in rows:
-        for c0, c1 in cols:
-            at, first = r0 * height + r1, c0 * width + c1
-            boxes[r0, r1, c0, c1] = (tables["ROWS_WINDOW"][at] & tables["COLS_WINDOW"][first],
-                                     tables["ROW_FROM"][at] + tables["COL_FROM"][first],
-                                     tables["ROW_TO"][at] + tables["COL_FROM"][first])
-    boxes = w.bind("boxes", boxes)
+    boxes = w.bind("boxes", board.boxes)
     return (Template(_BOX_WINDOW).substitute(BOXES=boxes, BOX="box"),
             indent(Template(_BOX_WINDOW).substitute(BOXES=boxes, BOX="r0, r1, c0, c1"), 4))
 
@@ -742,9 +728,7 @@ def _board_tables(w, board) -> dict:
             "COL_FROM": w.const("COL_FROM", col_from, "the first frame column of the free cells, by a box's columns"),
             "ROW_OF": w.const("ROW_OF", board.row_of, "the frame row of each bit"),
             "COL_OF": w.const("COL_OF", board.col_of, "the frame column of each bit"),
-            "OUTSIDE": w.const("OUTSIDE", board.outside, "the frame's cells outside its interior"),
-            "TABLE_VALUES": {"ROWS_WINDOW": rows, "COLS_WINDOW": cols, "ROW_FROM": row_from, "ROW_TO": row_to,
-                             "COL_FROM": col_from}}
+            "OUTSIDE": w.const("OUTSIDE", board.outside, "the frame's cells outside its interior")}
 
 
 def _keeps_connected(adjacency: int) -> tuple[int, ...]:
