@@ -13,7 +13,7 @@ from hypothesis import given, settings, strategies as st
 
 import rulekit
 from rulekit.compile import codegen, codegen_grid
-from rulekit.engine import grid_moves, grid_steps
+from rulekit.engine import grid, grid_moves, grid_steps
 from rulekit.engine.grid_state import GridState
 
 from test_grid import boards, naive_placements
@@ -79,22 +79,28 @@ MOVING = SLIDING.replace("gust 9       is placed by sliding into a row or column
 _MODULES: dict = {}
 
 
-def _generated(text: str):
-    """The rule set of a game and its generated module's functions, by name prefix."""
-    if text not in _MODULES:
-        rules = rulekit.loads(text).ruleset(2)
-        source, bound, _, _ = codegen.generate(rules)
+def _generated(text: str, max_boxes: int):
+    """The rule set of a game and its generated module's functions, by name prefix (with at
+    most `max_boxes` boxes in one table: none, the window from its parts)."""
+    if (text, max_boxes) not in _MODULES:
+        kept, grid.MAX_BOXES = grid.MAX_BOXES, max_boxes
+        try:
+            rules = rulekit.loads(text).ruleset(2)
+            source, bound, _, _ = codegen.generate(rules)
+        finally:
+            grid.MAX_BOXES = kept
         namespace = {"__name__": "listing", "__builtins__": codegen._BUILTINS, **bound}
         exec(compile(source, "<listing>", "exec"), namespace)
-        _MODULES[text] = rules, {name.rsplit("_", 1)[0]: fn for name, fn in namespace.items() if callable(fn)}
-    return _MODULES[text]
+        functions = {name.rsplit("_", 1)[0]: fn for name, fn in namespace.items() if callable(fn)}
+        _MODULES[text, max_boxes] = rules, functions, source
+    return _MODULES[text, max_boxes][:2]
 
 
-def _position(text, board, dr, dc):
+def _position(text, board, dr, dc, max_boxes=grid.MAX_BOXES):
     """A placing step's state on a display of `board` (a sun, card 0, to place), the step, and
     the generated functions."""
     rows, cols, adjacency, d = board
-    rules, functions = _generated(text.format(rows=rows, cols=cols, adjacency=adjacency, cells=rows * cols))
+    rules, functions = _generated(text.format(rows=rows, cols=cols, adjacency=adjacency, cells=rows * cols), max_boxes)
     step = next(s for s in rules.steps if isinstance(s, grid_steps.PlaceCards))
     gs = GridState(2, step.board, step.config.kinds)
     gs.load({(r + dr, c + dc): card for (r, c), card in d.items()})
@@ -104,11 +110,14 @@ def _position(text, board, dr, dc):
 
 
 @settings(max_examples=200, deadline=None)
-@given(boards(), st.integers(-9, 9), st.integers(-9, 9))
-def test_the_generated_place_list_is_the_geometry_s_placements(board, dr, dc):
+@given(boards(), st.integers(-9, 9), st.integers(-9, 9), st.sampled_from([grid.MAX_BOXES, 0]))
+def test_the_generated_place_list_is_the_geometry_s_placements(board, dr, dc, max_boxes):
     """Wherever the display lies in its frame (its box at the interior's corner: the picks start
-    in the ring around it), the generated place list is the interned moves of `BitBoard.placements`."""
-    state, gs, step, functions = _position(SLIDING, board, dr, dc)
+    in the ring around it), the generated place list is the interned moves of `BitBoard.placements`,
+    the box's window from one table or from its parts (a board with more boxes than `MAX_BOXES`)."""
+    state, gs, step, functions = _position(SLIDING, board, dr, dc, max_boxes)
+    assert ("boxes_" in _MODULES[SLIDING.format(rows=board[0], cols=board[1], adjacency=board[2],
+                                               cells=board[0] * board[1]), max_boxes][2]) == (max_boxes > 0)
     if not gs.occ:
         return
     found = functions["place_legal"](state)
@@ -117,15 +126,15 @@ def test_the_generated_place_list_is_the_geometry_s_placements(board, dr, dc):
 
 
 @settings(max_examples=200, deadline=None)
-@given(boards(), st.integers(-9, 9), st.integers(-9, 9))
-def test_the_generated_relocations_are_the_geometry_s(board, dr, dc):
+@given(boards(), st.integers(-9, 9), st.integers(-9, 9), st.sampled_from([grid.MAX_BOXES, 0]))
+def test_the_generated_relocations_are_the_geometry_s(board, dr, dc, max_boxes):
     """A placed card that moves one other card: the generated plan and moves are the engine's."""
     rows, cols, adjacency, d = board
     if not d:
         return
     top = max(d.values())           # the last card placed is the mover, gust 9 (card 8)
     d = {pos: 8 if card == top else top if card == 8 else card for pos, card in d.items()}
-    state, gs, step, functions = _position(MOVING, (rows, cols, adjacency, d), dr, dc)
+    state, gs, step, functions = _position(MOVING, (rows, cols, adjacency, d), dr, dc, max_boxes)
     gs.effect = (0, 8, None)
     expected = grid_steps.PlaceCards._plan(step, state, gs)
     gs.effect = (0, 8, None)

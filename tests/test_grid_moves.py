@@ -36,7 +36,7 @@ def test_a_list_is_the_interned_moves_of_its_cells(shape, dr, dc, data):
     listed = moves.listed("bee", origin, mask)
     assert [m.text for m in listed] == ["place bee at {},{}".format(*board.pos(bit, origin)) for bit in _bits(mask)]
     assert listed.free == mask and all(listed.cells[m.arg] is m for m in listed)
-    assert all(moves.move("bee", origin, m.arg) is m for m in listed)       # interned
+    assert all(moves.table("bee", origin)[0][m.arg] is m for m in listed)       # interned
     cells, runs = moves.table("bee", origin)
     assert [bit for bit, move in enumerate(cells) if move is not None] == _bits(reach)
     at, span = data.draw(st.sampled_from(_bits(reach))), moves.span
@@ -51,8 +51,8 @@ def test_a_list_is_the_interned_moves_of_its_cells(shape, dr, dc, data):
 def test_tables_past_the_limit_are_made_again():
     board = grid.BitBoard(2, 2)
     moves = _moves(board)
-    first = moves.move("a", board.home, board.bit((0, 0), board.home))
+    first = moves.table("a", board.home)[0][board.bit((0, 0), board.home)]
     for key in "bcd":
         moves.table(key, board.home)
-    again = moves.move("a", board.home, board.bit((0, 0), board.home))
+    again = moves.table("a", board.home)[0][board.bit((0, 0), board.home)]
     assert again is not first and again.text == first.text and len(moves.tables) <= 3

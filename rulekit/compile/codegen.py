@@ -31,6 +31,7 @@ import linecache
 import os
 import random
 from string import Template
+from types import CodeType, FunctionType
 
 from ..engine.state import State
 from . import codegen_cache
@@ -156,7 +157,8 @@ def generate(rules) -> tuple[str, dict, dict[int, str], str | None]:
                 classes[index] = made[0]
                 if made[1] is not None:
                     own = getattr(emitter, "OWN_STATE_CLASS", False) and made[2] is not None
-                    inlined.append((out.bind("step", step), made[1], made[2], own and made[0]))
+                    rows = made[3] if len(made) > 3 else None
+                    inlined.append((out.bind("step", step), made[1], made[2], own and made[0], rows))
                 break
     from . import codegen_round
     ending = codegen_round.emit(out, rules) if classes else None
@@ -220,6 +222,19 @@ $APPLY
         $GENERIC.advance(st)
 """
 
+#: a step whose code reads rows of tables by trump or seat count (the follow and strength rows
+#: of a trick) gets its class made per trump and seat count, those rows bound in: the class's
+#: code indexes one row where the step's own indexes the whole table
+_BOUND_STEP_STATE = """def $MAKE(trump, n):
+    \"\"\"Generated: the class of a state while its step $STEP ($KIND) decides, for one trump
+    and seat count, their rows bound in; made when a state first needs it.\"\"\"
+    $LOCALS = $ROWS
+
+$CLASS
+    $MADE[trump, n] = $CLS
+    return $CLS
+"""
+
 
 def _state_class(w, inlined) -> str:
     """The state class: `legal_moves` and `apply` with the covered steps' bodies inside, and
@@ -229,15 +244,27 @@ def _state_class(w, inlined) -> str:
     state = w.bind("EngineState", State)
     name = w.name("State")
     legal, apply, own_classes = [], [], []
-    for step, legal_body, apply_body, own in inlined:
+    for step, legal_body, apply_body, own, rows in inlined:
         apply_body = None if apply_body is None else Template(apply_body).substitute(STATE=state)
         if own:
             kind = own_class(w, step)
-            own_classes.append(Template(_STEP_STATE).substitute(
+            text = Template(_STEP_STATE).substitute(
                 CLS=kind, GENERIC=name, STATE=state, STEP=step, KIND=own, STEP_PROPERTY=w.bind("step_property", LEAVING_STEP),
-                LEGAL=indent(legal_body, 8), APPLY=indent(apply_body, 8)))
-            legal_body = f"st.__class__ = {kind}\nreturn {kind}.legal_moves(st)\n"
-            apply_body = f"st.__class__ = {kind}\nreturn {kind}.apply(st, move)\n"
+                LEGAL=indent(legal_body, 8), APPLY=indent(apply_body, 8))
+            if rows:
+                made, make = w.name("STATE_AT"), w.name("state_at")
+                w.head.append(f"# the classes of a state at {step}, by (trump, seat count), as they are made")
+                w.head.append(f"{made} = {{}}")
+                text = Template(_BOUND_STEP_STATE).substitute(
+                    MAKE=make, STEP=step, KIND=own, LOCALS=", ".join(rows), ROWS=", ".join(rows.values()),
+                    CLASS=indent(text, 4).rstrip("\n"), MADE=made, CLS=kind)
+                kind = f"{made}.get((st.trump, st.n)) or {w.bind('apart', apart)}({make}, st.trump, st.n)"
+                legal_body = f"found = st.__class__ = {kind}\nreturn found.legal_moves(st)\n"
+                apply_body = f"found = st.__class__ = {kind}\nreturn found.apply(st, move)\n"
+            else:
+                legal_body = f"st.__class__ = {kind}\nreturn {kind}.legal_moves(st)\n"
+                apply_body = f"st.__class__ = {kind}\nreturn {kind}.apply(st, move)\n"
+            own_classes.append(text)
         legal.append(f"        if at is {step}:\n" + indent(legal_body, 12))
         if apply_body is not None:
             apply.append(f"        if at is {step}:\n" + indent(apply_body, 12))
@@ -250,11 +277,24 @@ def _state_class(w, inlined) -> str:
 
 def own_class(w, step: str) -> str:
     """The name of the class a state takes while the step bound as `step` decides (made
-    once): generated code that moves a state into that step may give it the class at once."""
+    once): generated code that moves a state into that step may give it the class at once
+    (not a step whose classes are made per trump and seat count: the name is their maker's)."""
     name = w.own.get(step)
     if name is None:
         name = w.own[step] = w.name("StateAt")
     return name
+
+
+def apart(make, *args):
+    """`make(*args)` run on a copy of its code and of the code in it. CPython specialises
+    code per code object by the types it meets, so the classes one generated maker makes (a
+    trick state's, one per trump and seat count) keep theirs apart instead of unlearning
+    them whenever a state of another of those classes comes by."""
+    return FunctionType(_copied(make.__code__), make.__globals__, make.__name__)(*args)
+
+
+def _copied(code: CodeType) -> CodeType:
+    return code.replace(co_consts=tuple(_copied(c) if isinstance(c, CodeType) else c for c in code.co_consts))
 
 
 def _leave(st, index, _set=State.step.fset):
@@ -268,7 +308,8 @@ LEAVING_STEP = property(State.step.fget, _leave, doc=State.step.__doc__)
 
 
 def _emitters(rules) -> tuple:
-    """The step emitters, each `emit(writer, step) -> (class name, legal body, apply body) | None`;
+    """The step emitters, each `emit(writer, step) -> (class name, legal body, apply body[, rows]) | None`
+    (rows: the local names the bodies give the rows they read per trump and seat count, and those rows);
     the grid's only for a grid game (a trick game does not import the grid engine)."""
     from . import codegen_bids, codegen_deal, codegen_passes, codegen_tricks
     if rules.grid is None:

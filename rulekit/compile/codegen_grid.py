@@ -225,7 +225,7 @@ def _after_choosing(w, step) -> str:
 # ---- placing --------------------------------------------------------------------------------
 
 #: the legal moves of the place step: a free cell next to the display inside the board (the
-#: frame's neighbourhood as shifts, the board's window per bounding box as two tables); a
+#: frame's neighbourhood as shifts, the board's window per bounding box: `$$WINDOW`); a
 #: sliding card's slides; the moves of a pending `when placed` effect. The free cells lie in
 #: the frame rows from `$$ROW_FROM` to `$$ROW_TO` (by the box's rows) and in the board's columns
 #: + 1 cells of each from `$$COL_FROM` (by its columns): one pick of the interned moves a row
@@ -245,16 +245,13 @@ def $NAME(st):
         legal = st._legal = $LISTED($TEXTS[card], gs.origin, 1 << gs.bit_of((0, 0)))
         return legal
     box = gs._box or gs.box
-$SLIDES    r0, r1, c0, c1 = box
-    rows, cols = r0 * $HEIGHT + r1, c0 * $WIDTH + c1
-    wide = occ | occ << 1 | occ >> 1
-    free = $GROW & ~occ & $ROWS_WINDOW[rows] & $COLS_WINDOW[cols]
+$SLIDES$WINDOW    wide = occ | occ << 1 | occ >> 1
+    free = $GROW & ~occ & window
     text = $TEXTS[card]
     cells, runs = $TABLES.get((text, gs.origin)) or $TABLE(text, gs.origin)
     legal = st._legal = $CELL_LIST()
     legal.free, legal.cells = free, cells
-    first = $COL_FROM[cols]
-    for at in range($ROW_FROM[rows] + first, $ROW_TO[rows] + first, $PICK_STEP):
+    for at in range(start, stop, $PICK_STEP):
 $PICK_PLACES    return legal
 """
 
@@ -492,35 +489,31 @@ $MOVABLE    where, at, occ = gs.where, gs.at, gs.occ
     found = []
     empty = ~occ
     for bit in cells:
-        here = 1 << bit
-        rest = occ ^ here
-        free = 0
-        if rest:
-            ring = (occ >> bit - $WIDTH - 1 & 7) | (occ >> bit - 1 & 5) << 3 | (occ >> bit + $WIDTH - 1 & 7) << 6
-            if $KEEPS[ring]:
-                wide = rest | rest << 1 | rest >> 1
-                free = $GROW_REST
-            else:
-                free = -1
-                for part in $GROUPS(rest):
-                    wide = part | part << 1 | part >> 1
-                    free &= $GROW_PART
-            r0, r1, c0, c1 = $ROW_OF[(rest & -rest).bit_length() - 1], $ROW_OF[rest.bit_length() - 1], box[2], box[3]
-            c = $COL_OF[bit]
-            if c == c0:
-                while not rest & $COL_CELLS[c0]:
-                    c0 += 1
-            if c == c1:
-                while not rest & $COL_CELLS[c1]:
-                    c1 -= 1
-            rows, cols = r0 * $HEIGHT + r1, c0 * $WIDTH + c1
-            free &= empty & $ROWS_WINDOW[rows] & $COLS_WINDOW[cols]
-            first = $COL_FROM[cols]
-            start, stop = $ROW_FROM[rows] + first, $ROW_TO[rows] + first
-        else:
-            start = stop = 0
         mover = at[bit]
-        found.append((bit, mover, free, $SAME_TEXT[mover] & movable_cards == 1 << mover, start, stop))
+        unique = $SAME_TEXT[mover] & movable_cards == 1 << mover
+        rest = occ ^ 1 << bit
+        if not rest:
+            found.append((bit, mover, 0, unique, 0, 0))
+            continue
+        ring = occ >> bit - $WIDTH - 1 & $RING
+        ring = ring & 7 | ring >> $BESIDE & 40 | ring >> $BELOW & 448
+        if $KEEPS[ring]:
+            wide = rest | rest << 1 | rest >> 1
+            free = $GROW_REST
+        else:
+            free = -1
+            for part in $GROUPS(rest):
+                wide = part | part << 1 | part >> 1
+                free &= $GROW_PART
+        r0, r1, c0, c1 = $ROW_OF[(rest & -rest).bit_length() - 1], $ROW_OF[rest.bit_length() - 1], box[2], box[3]
+        c = $COL_OF[bit]
+        if c == c0:
+            while not rest & $COL_CELLS[c0]:
+                c0 += 1
+        if c == c1:
+            while not rest & $COL_CELLS[c1]:
+                c1 -= 1
+$REST_WINDOW        found.append((bit, mover, free & empty & window, unique, start, stop))
     plan = tuple(found)
     gs.effect = (seat, card, plan)
     return plan
@@ -696,6 +689,30 @@ def _write_tail(w, step) -> str:
     return tail
 
 
+#: a box's window and the first and past-last bits of the frame rows its free cells lie in:
+#: from one table by the box (`BitBoard.boxes`: a display lies in the frame's interior when its
+#: moves are listed), or from four by its rows and its columns on a board with too many boxes
+_BOX_WINDOW = """\
+    window, start, stop = $BOXES[$BOX]
+"""
+_BOX_WINDOW_PARTS = """\
+    rows, cols = r0 * $HEIGHT + r1, c0 * $WIDTH + c1
+    first = $COL_FROM[cols]
+    window, start, stop = $ROWS_WINDOW[rows] & $COLS_WINDOW[cols], $ROW_FROM[rows] + first, $ROW_TO[rows] + first
+"""
+
+
+def _box_window(w, board, names) -> tuple[str, str]:
+    """`$$WINDOW` of `_PLACE_LEGAL` and `$$REST_WINDOW` of `_PLAN` (the others' box, `r0, r1,
+    c0, c1`): `_BOX_WINDOW` or `_BOX_WINDOW_PARTS`."""
+    if board.boxes is None:
+        parts = Template(_BOX_WINDOW_PARTS).substitute(names)
+        return "    r0, r1, c0, c1 = box\n" + parts, indent(parts, 4)
+    boxes = w.bind("boxes", board.boxes)
+    return (Template(_BOX_WINDOW).substitute(BOXES=boxes, BOX="box"),
+            indent(Template(_BOX_WINDOW).substitute(BOXES=boxes, BOX="r0, r1, c0, c1"), 4))
+
+
 def _board_tables(w, board) -> dict:
     """The board's frame as generated names: its neighbourhood as shifts, and the window
     (`BitBoard.window`: where one more card keeps the display inside the board) of a
@@ -762,9 +779,10 @@ def _plan(w, step, names) -> str:
                            "the cards whose effect moves an `other` card, as a mask"))
     keeps = _keeps_connected(board.adjacency)
     grow = "wide | wide << {0} | wide >> {0}" if board.adjacency == 8 else "wide | {1} << {0} | {1} >> {0}"
-    name = w.name("plan")
+    name, width = w.name("plan"), board.width
     w.lines(Template(_PLAN).substitute(
         names, NAME=name, MOVABLE=movable, GROUPS=w.bind("groups", board.groups),
+        RING=literal(7 | 7 << width | 7 << 2 * width), BESIDE=literal(width - 3), BELOW=literal(2 * width - 6),
         KEEPS=w.const("KEEPS", keeps, "per 3x3 neighbourhood: 1 if a card may leave it without splitting the display"),
         COL_CELLS=w.const("COL_CELLS", tuple(board.col_cells), "the cells of each frame column"),
         SAME_TEXT=w.const("SAME_TEXT", tuple(same), "per card, the cards with its text"),
@@ -904,6 +922,7 @@ def _placing(w, step) -> dict:
                  PICK_STEP=literal(step.places.rows * step.board.width),
                  TEXTS=w.bind("texts", config.texts), CELLS=literal(step.cells))
     names["PICK_PLACES"], names["PICK_MOVES"] = _pick(names, "legal", 8), _pick(names, "moves", 12)
+    names["WINDOW"], names["REST_WINDOW"] = _box_window(w, step.board, names)
     names["SLIDES"] = "" if not step.sliding else _slides(w, step, names)
     moving = _mask(step.movers)
     names["EFFECT"] = names["PLAN_METHOD"] = ""

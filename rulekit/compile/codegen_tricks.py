@@ -70,20 +70,44 @@ def emit(w, step):
     shape = {"every": every, "sit": sit, "ruled": ruled, "count": step.count, "faces": faces}
     cls = w.name("Tricks")
     names["CLS"] = cls
+    rows = _rows(names)
+    # the step's class reads each row from its table; the state's own class has them bound in
+    # (and, when the trick's first card always sets the lead, the rows from lead 0 on)
+    by_lead = "SETS" not in names
+    step_names = {**names, **{key: f"{table}[st.{index}]" for key, (_, table, index, _) in rows.items()},
+                  "N": "st.n", "LEAD": "st.lead + 1"}
+    own_names = {**names, **{key: local for key, (local, _, _, _) in rows.items()}, "N": "n",
+                 "LEAD": "st.lead" if by_lead else "st.lead + 1"}
     legal = ("    def legal(self, st):\n" + indent(legal_body(w, step, shape, names), 8)
              + "\n    legal_moves = legal\n")
     body = "\n".join([legal, _play(shape, names), _walk(w, shape, names)])
     w.lines(Template(f"class $CLS($BASE):\n    \"\"\"Generated: the trick step of this game.\"\"\"\n    generated_from = $BASE\n\n{body}")
-            .substitute(names))
+            .substitute(step_names))
     # no `st._legal` to forget: no generated step keeps one (it is None until a step's end)
     done = "st._history.append(move)\n"
     inline = play_body(shape, names, "return $STATE.apply(st, move)", done + "return",
                        done + "if {END}:\n    st._legal = None\n    st.advance()\nreturn")
-    return (cls, Template(legal_body(w, step, shape, names)).substitute(names),
-            Template(inline).substitute(names, STATE="$STATE"))
+    return (cls, Template(legal_body(w, step, shape, names)).substitute(own_names),
+            Template(inline).substitute(own_names, STATE="$STATE"),
+            {local: f"{table}[{index}]" + ("[1:]" if lead and by_lead else "") for local, table, index, lead in rows.values()})
 
 
 # ---- the parts ---------------------------------------------------------------------------------
+
+#: the rows a trick's code reads per trump (or seat count): its placeholder -> (the local name
+#: it has in the state's own class, the table's key in `names`, the index of the row, whether
+#: the row is indexed by the lead)
+_ROW_OF = {"ROW_FOLLOW": ("follow", "FOLLOW", "trump + 1", True),
+           "ROW_STRENGTH": ("strengths", "STRENGTH", "trump + 1", True),
+           "ROW_CHAINS": ("chains", "CHAINS", "trump + 1", True), "ROW_FIRST": ("first", "FIRST", "trump + 1", True),
+           "ROW_SETS": ("sets", "SETS", "trump + 1", False), "ROW_AFTER": ("after", "AFTER", "n", False)}
+
+
+def _rows(names) -> dict:
+    """The rows this step's code reads: placeholder -> (local name, table name, index, by lead)."""
+    return {key: (local, names[table], index, lead) for key, (local, table, index, lead) in _ROW_OF.items()
+            if table in names}
+
 
 def seat_after(w) -> str:
     """The name of the table of the seat after each seat, by player count (`AFTER[n][seat]`:
@@ -132,10 +156,10 @@ def indent(block: str, depth: int) -> str:
 def _allowed(shape, names) -> str:
     """Lines that set `allowed` from `hand` and `trick` (the cards the seat may play)."""
     if not shape["ruled"]:
-        return "allowed = hand\nif trick:\n    allowed = hand & $FOLLOW[st.trump + 1][st.lead + 1] or hand\n"
-    table = "($FIRST if st.tricks_played == 0 else $CHAINS)" if "FIRST" in names else "$CHAINS"
+        return "allowed = hand\nif trick:\n    allowed = hand & $ROW_FOLLOW[$LEAD] or hand\n"
+    table = "($ROW_FIRST if st.tricks_played == 0 else $ROW_CHAINS)" if "FIRST" in names else "$ROW_CHAINS"
     lead = "$LEAD_RULE(st)" if "LEAD_RULE" in names else "(), 0"
-    return (f"if trick:\n    chain, also = {table}[st.trump + 1][st.lead + 1]\nelse:\n    chain, also = {lead}\n"
+    return (f"if trick:\n    chain, also = {table}[$LEAD]\nelse:\n    chain, also = {lead}\n"
             "allowed = hand\nfor must in chain:\n    able = hand & must\n    if able:\n"
             "        allowed = able | (hand & also)\n        break\n")
 
@@ -147,7 +171,7 @@ def legal_body(w, step, shape, names) -> str:
     if shape["ruled"]:
         head = _allowed(shape, names) + "hand = allowed\n"
     else:
-        head = ("if trick:\n    allowed = hand & $FOLLOW[st.trump + 1][st.lead + 1]\n    if allowed:\n"
+        head = ("if trick:\n    allowed = hand & $ROW_FOLLOW[$LEAD]\n    if allowed:\n"
                 "        found = $CACHE.get(allowed)\n        if found is not None:\n"
                 "            return [*found]\n        hand = allowed\n")
     return "hand = st.hands[st.current_player]\ntrick = st.trick\n" + head + "out = []\n" + runs + "return out\n"
@@ -162,17 +186,17 @@ def _copies(shape, source: str) -> str:
 
 def _set_lead(names) -> str:
     if "SETS" in names:
-        return "if st.lead < 0 and $SETS[st.trump + 1] >> card & 1:\n    st.lead = card\n"
+        return "if st.lead < 0 and $ROW_SETS >> card & 1:\n    st.lead = card\n"
     return "if not trick:\n    st.lead = card\n"
 
 
 def _next_seat(shape, then: str) -> str:
     """Lines after a card that does not fill the trick: the turn passes on, then `then`."""
     if shape["sit"]:
-        return ("sitting = st.extra.get(\"sitting\", 0)\nif len(trick) < st.n - sitting.bit_count():\n"
-                "    seat = (seat + 1) % st.n\n    while sitting >> seat & 1:\n        seat = (seat + 1) % st.n\n"
+        return ("sitting = st.extra.get(\"sitting\", 0)\nif len(trick) < $N - sitting.bit_count():\n"
+                "    seat = (seat + 1) % $N\n    while sitting >> seat & 1:\n        seat = (seat + 1) % $N\n"
                 "    st.current_player = seat\n" + indent(then, 4))
-    return "if len(trick) < st.n:\n    st.current_player = $AFTER[st.n][seat]\n" + indent(then, 4)
+    return "if len(trick) < $N:\n    st.current_player = $ROW_AFTER[seat]\n" + indent(then, 4)
 
 
 def _end_trick(shape, names, over: str, played: bool = True) -> str:
@@ -181,7 +205,7 @@ def _end_trick(shape, names, over: str, played: bool = True) -> str:
     lead = "$THEN(st)" if names["THEN"] else "winner"
     if "STRENGTH" in names:
         ties = " or rank == best and rank & 1" if names["LAST"] else ""
-        lines = ["strength = $STRENGTH[st.trump + 1][st.lead + 1]", "best = -1"] + (["played = 0"] if played else []) + [
+        lines = ["strength = $ROW_STRENGTH[$LEAD]", "best = -1"] + (["played = 0"] if played else []) + [
                  "for who, c in trick:"] + (["    played |= $BITS[c]"] if played else []) + [
                  "    rank = strength[c]", f"    if rank > best{ties}:", "        best = rank", "        winner = who"]
     else:
@@ -190,7 +214,7 @@ def _end_trick(shape, names, over: str, played: bool = True) -> str:
     lines += ["st.tricks_won[winner] += 1", "st.taken[winner] |= played", "st.last_trick = trick",
               "st.trick = []", "st.lead = -1", "st.tricks_played += 1", f"st.current_player = st.leader = {lead}"]
     if shape["sit"]:
-        lines += ["seat = st.current_player", "while sitting >> seat & 1:", "    seat = (seat + 1) % st.n",
+        lines += ["seat = st.current_player", "while sitting >> seat & 1:", "    seat = (seat + 1) % $N",
                   "st.current_player = st.leader = seat"]
     end = "not st.hands[st.current_player]" if shape["every"] else f"st.tricks_played == {shape['count']!r}"
     return "\n".join(lines) + "\n" + over.replace("{END}", end)
@@ -203,7 +227,7 @@ def play_body(shape, names, refuse: str, going: str, over: str) -> str:
         check = _allowed(shape, names) + "if not allowed & cards:\n" + indent(refuse, 4)
         source = "allowed"
     else:
-        check = ("if trick:\n    if not (hand & $FOLLOW[st.trump + 1][st.lead + 1] or hand) & cards:\n"
+        check = ("if trick:\n    if not (hand & $ROW_FOLLOW[$LEAD] or hand) & cards:\n"
                  + indent(refuse, 8) + "elif not hand & cards:\n" + indent(refuse, 4))
         source = "hand"
     return ("if type(move) is not $MOVE_CLASS:\n" + indent(refuse, 4)

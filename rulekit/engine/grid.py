@@ -373,6 +373,7 @@ def relocations(display: Mapping[Pos, object], mover_positions: Iterable[Pos],
 
 
 # --- bit tables for the engine ---------------------------------------------------------------
+MAX_BOXES = 4096        # boxes of a frame's interior that `BitBoard.boxes` holds at most
 
 class BitBoard:
     """The geometry above as int operations, for one board size: what the game engine uses.
@@ -408,6 +409,7 @@ class BitBoard:
         self.col_of = [bit % width for bit in range(self.size)]        # and its column
         self.col_cells = [self.rect(0, self.height - 1, c, c) for c in range(width)]
         self._near: dict[int, list[int]] = {}
+        self.boxes = self._boxes()
         self._regions: dict[Box, tuple[int, int, int]] = {}
 
     # -- cells and masks
@@ -489,6 +491,19 @@ class BitBoard:
         r0, r1, c0, c1 = box
         return self.rect(r1 - self.rows + 1, r0 + self.rows - 1, c1 - self.cols + 1, c0 + self.cols - 1)
 
+    def _boxes(self) -> dict | None:
+        """Per box in the interior (where a display lies when listed): its window and the first and past-last bits of
+        the frame rows a card placed next to it may take, from its first column; None past `MAX_BOXES` boxes."""
+        m, rows, cols, width = self.margin, self.rows, self.cols, self.width
+        spans = [[(a, b) for a in range(m, m + 2 * n - 1) for b in range(a, min(a + n, m + 2 * n - 1))] for n in (rows, cols)]
+        if len(spans[0]) * len(spans[1]) > MAX_BOXES:
+            return None
+        across = {(r0, r1): self.rect(r1 - rows + 1, r0 + rows - 1, 0, width - 1) for r0, r1 in spans[0]}
+        down = {(c0, c1): self.rect(0, self.height - 1, c1 - cols + 1, c0 + cols - 1) for c0, c1 in spans[1]}
+        return {(r0, r1, c0, c1): (across[r0, r1] & down[c0, c1], max(r0 - 1, r1 - rows + 1) * width + max(c0 - 1, c1 - cols + 1),
+                                   (min(r1 + 1, r0 + rows - 1) + 1) * width + max(c0 - 1, c1 - cols + 1))
+                for r0, r1 in spans[0] for c0, c1 in spans[1]}
+
     def regions(self, box: Box) -> tuple[int, int, int]:
         """(corner, edge, centre) cells of a bounding box, as the module docstring says."""
         found = self._regions.get(box)
@@ -505,17 +520,16 @@ class BitBoard:
         """Empty cells next to a card where a new card keeps the display inside the board."""
         return self.grow(occ) & ~occ & self.window(box)
 
+    def _display(self, occ: int) -> dict:
+        """The cells of a mask as a display (frame cells as positions, no payloads)."""
+        return {self.pos(bit, (0, 0)): None for bit in range(occ.bit_length()) if occ >> bit & 1}
+
     def targets(self, occ: int, box: Box, src: int) -> int:
         """Cells the card at bit ``src`` of a connected display may move to (``relocations``,
         in the frame's bits; ``box`` is the display's). Worked out by the geometry above: this
         is the reference; a compiled game's are generated (``compile/codegen_grid.py``)."""
-        display = {}
-        while occ:
-            low = occ & -occ
-            display[self.pos(low.bit_length() - 1, (0, 0))] = None
-            occ ^= low
         found = 0
-        for _, dst in relocations(display, [self.pos(src, (0, 0))], self.rows, self.cols, self.adjacency):
+        for _, dst in relocations(self._display(occ), [self.pos(src, (0, 0))], self.rows, self.cols, self.adjacency):
             found |= 1 << self.bit(dst, (0, 0))
         return found
 
@@ -525,13 +539,8 @@ class BitBoard:
         the line's cells, the bits from one place of the line to the next, the first cell of
         the pushed block, the sliding card's cell) each, which ``slide_cells`` turns into
         moves; the number says the line and side (``slide_name``) and grows in slide order.
-        Worked out by the geometry above (frame cells as positions): this is the reference;
-        a compiled game's slides are generated (``compile/codegen_grid.py``)."""
-        display, out = {}, []
-        while occ:
-            low = occ & -occ
-            display[self.pos(low.bit_length() - 1, (0, 0))] = None
-            occ ^= low
+        This is the reference; a compiled game's slides are generated (``compile/codegen_grid.py``)."""
+        display, out = self._display(occ), []
         for slide in slides(display, self.rows, self.cols, self.adjacency):
             if slide.line in lines:
                 cells = sum(1 << self.bit(old, (0, 0)) for old, _ in slide.moves)

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import re
 from itertools import combinations
-from operator import itemgetter
 
 from . import grid
 from .cardsets import cards_of
@@ -29,7 +28,6 @@ from .steps import Step
 #: tables of interned moves kept (per card or text and frame origin) before all are forgotten
 _CACHE_LIMIT = 4096
 _AT = re.compile(r" (at|to) (-?\d+), ?(-?\d+)")
-_NUMBER = itemgetter(0)         # a slide's number, of its entry
 
 
 class GridConfig:
@@ -429,7 +427,7 @@ class PlaceCards(Step):
             table = self.interned[text, origin] = [
                 Move("slide", number, f"slide {text} into {line} {index + origin[line != 'row']} from {side}")
                 for number, (line, index, side) in enumerate(names)]
-        moves = SlideList(map(table.__getitem__, map(_NUMBER, slides)))
+        moves = SlideList([table[slide[0]] for slide in slides])
         moves.entries = slides
         return moves
 
