@@ -387,12 +387,13 @@ def naive_push(d, line, index, step, rows, cols, adjacency):
 
 
 @st.composite
-def boards(draw):
-    """A board (rows, cols, adjacency) and a display grown on it by the naive rules."""
-    rows, cols = draw(st.sampled_from([(4, 4), (3, 5), (2, 2)]))
+def boards(draw, shapes=((4, 4), (3, 5), (2, 2)), least=0):
+    """A board (rows, cols, adjacency) of one of `shapes` and a display of at least `least`
+    cards (as far as the rules let it grow) grown on it by the naive rules."""
+    rows, cols = draw(st.sampled_from(shapes))
     adjacency = draw(st.sampled_from([4, 8]))
     d = {}
-    for i in range(draw(st.integers(0, rows * cols))):
+    for i in range(draw(st.integers(least, rows * cols))):
         legal = naive_placements(d, rows, cols, adjacency)
         if not legal:
             break

@@ -150,11 +150,16 @@ def _generated_slides(rows: int, cols: int, adjacency: int):
 def test_the_generated_slides_are_those_of_the_geometry(board, dr, dc):
     """`row_slides_N` and `column_slides_N` (the generated slides, on the frame's bits) give
     the slides `grid.slides` defines, through `BitBoard.slides`, wherever the display lies."""
+    if board[3]:
+        assert_generated_slides_are_the_geometrys(board, dr, dc)
+
+
+def assert_generated_slides_are_the_geometrys(board, dr, dc) -> None:
+    """The generated row and column slides of `board`'s display, moved by (dr, dc) in its
+    frame, are those `BitBoard.slides` gives."""
     from rulekit.engine.grid_state import GridState
 
     rows, cols, adjacency, d = board
-    if not d:
-        return
     bits, (by_row, by_column) = _generated_slides(rows, cols, adjacency)
     gs = GridState(2, bits)
     gs.load({(r + dr, c + dc): card for (r, c), card in d.items()})

@@ -16,39 +16,18 @@ from rulekit.compile import codegen, codegen_grid
 from rulekit.engine import grid, grid_moves, grid_steps
 from rulekit.engine.grid_state import GridState
 
-from test_grid import boards, naive_placements
-from test_grid_codegen import SLIDING, _generated_slides, _same
+from test_grid import boards
+from test_grid_codegen import SLIDING, _same, assert_generated_slides_are_the_geometrys
 
 #: (rows, cols): a line longer than the tables each way, a row wider than a picker (18 cells: the cards)
 SHAPES = [(2, 9), (9, 2)]
 assert all(max(r, c) > codegen_grid.SHORT_LINE and max(r, c) + 1 > grid_moves.SPAN for r, c in SHAPES)
 
 
-@st.composite
-def long_boards(draw):
-    """A long board and a display grown on it by the naive rules."""
-    rows, cols = draw(st.sampled_from(SHAPES))
-    adjacency = draw(st.sampled_from([4, 8]))
-    d = {}
-    for i in range(draw(st.integers(1, rows * cols))):
-        legal = naive_placements(d, rows, cols, adjacency)
-        if not legal:
-            break
-        d[legal[draw(st.integers(0, len(legal) - 1))]] = i
-    return rows, cols, adjacency, d
-
-
 @settings(max_examples=150, deadline=None)
-@given(long_boards(), st.integers(-4, 4), st.integers(-4, 4))
+@given(boards(SHAPES, least=1), st.integers(-4, 4), st.integers(-4, 4))
 def test_the_generated_slides_of_long_lines_are_those_of_the_geometry(board, dr, dc):
-    rows, cols, adjacency, d = board
-    bits, (by_row, by_column) = _generated_slides(rows, cols, adjacency)
-    gs = GridState(2, bits)
-    gs.load({(r + dr, c + dc): card for (r, c), card in d.items()})
-    found = []
-    by_row(gs.occ, gs.box, found)
-    by_column(gs.occ, gs.box, found)
-    assert found == bits.slides(gs.occ, gs.box, "row or column")
+    assert_generated_slides_are_the_geometrys(board, dr, dc)
 
 
 @pytest.mark.parametrize("rows,cols", SHAPES)
