@@ -159,7 +159,9 @@ def test_the_end_of_a_grid_game_is_generated_as_plain_code():
     source = codegen.source_of(rulekit.load("duell-der-tiere").ruleset(2))
     assert "def end_round_" in source and "def finish_" in source and "def display_points_" in source
     # `end when count(display) = 16` and `sum(display, own, points)` are written out, not called
-    assert "gs.mask.bit_count() == 16" in source and "sum([value for c, value in points.items() if" in source
+    assert "gs.mask.bit_count() == 16" in source and "sum(map(points.get, CARDS_" in source
+    # `winner highest score` reads the scores list itself: one seat with the top score wins at once
+    assert "found = st.scores\n    top = max(found)\n    if found.count(top) == 1:" in source
     assert_only_generator_names(source)
 
 

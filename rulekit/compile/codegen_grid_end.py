@@ -228,11 +228,16 @@ class _Source:
                 self.uses.add("occ")
                 kept = words.kept
                 slots = [None if kept is None else kept.index.get(mask) for mask in words.seat_masks]
-                if None in slots:
+                if self.seat.isdigit():         # a card of one seat's (`_PLAIN_CARD`): its slot
+                    seat = int(self.seat)
+                    slot, mask = slots[seat], words.seat_masks[seat]
+                    own = f"gs.cells_of({literal(mask)})" if slot is None else f"kinds[{literal(slot)}]"
+                elif None in slots:
                     own = f"gs.cells_of({self.const('SEAT_CARDS', tuple(words.seat_masks))}[{self.seat}])"
                 else:
-                    self.uses.add("kinds")
                     own = f"kinds[{self.const('SEAT_SLOT', tuple(slots))}[{self.seat}]]"
+                if "kinds" in own:
+                    self.uses.add("kinds")
                 return own if name == "own" else f"(occ & ~{own})"
             if name == "other":
                 self.uses.add("bit")
@@ -250,29 +255,42 @@ class _Source:
         return None
 
     def card_mask(self, node) -> str | None:
-        """A condition of card words → the mask of the card ids that meet it (any card)."""
+        """A condition of card words → the mask of the card ids that meet it (any card): a
+        literal, or a table by seat for a condition about the seat (`own`, `opponent`)."""
+        masks = self.card_masks(node)
+        if masks is None:
+            return None
+        if len(set(masks)) == 1:
+            return literal(masks[0])
+        return f"{self.const('SEAT_CARDS', masks)}[{self.seat}]"
+
+    def card_masks(self, node) -> tuple[int, ...] | None:
+        """`card_mask` as values: the mask for each seat (one for all when the game has no
+        own decks, whose seats are not told apart by cards), or None."""
         words = self.words
+        seats = words.seat_masks
         if isinstance(node, n.Ref):
             name = node.name
             if name in self.compiler.names:
                 return None
             if name in words.kinds:
-                return literal(words.kinds[name])
-            if name in ("own", "opponent") and words.seat_masks is not None:
-                own = f"{self.const('SEAT_CARDS', tuple(words.seat_masks))}[{self.seat}]"
-                return own if name == "own" else f"({literal(words.all_mask)} & ~{own})"
+                return (words.kinds[name],) * len(seats or (0,))
+            if name in ("own", "opponent") and seats is not None:
+                return tuple(seats) if name == "own" else tuple(words.all_mask & ~mask for mask in seats)
             return None
         if isinstance(node, n.CardLit):
             mask = words.cards.get(f"{node.suit} {node.rank}")
-            return None if mask is None else literal(mask)
+            return None if mask is None else (mask,) * len(seats or (0,))
         if isinstance(node, n.BoolOp):
-            left, right = self.card_mask(node.left), self.card_mask(node.right)
+            left, right = self.card_masks(node.left), self.card_masks(node.right)
             if left is None or right is None:
                 return None
-            return f"({left} {'&' if node.op == 'and' else '|'} {right})"
+            if node.op == "and":
+                return tuple(a & b for a, b in zip(left, right))
+            return tuple(a | b for a, b in zip(left, right))
         if isinstance(node, n.Not):
-            inner = self.card_mask(node.operand)
-            return None if inner is None else f"({literal(words.all_mask)} & ~{inner})"
+            inner = self.card_masks(node.operand)
+            return None if inner is None else tuple(words.all_mask & ~mask for mask in inner)
         return None
 
     # ---- sets at game level -----------------------------------------------------------------
@@ -345,6 +363,8 @@ class _Source:
             return None
         if not tests and not valued:
             return f"{chosen}.bit_count()" if func == "count" else f"({chosen} != 0)"
+        if func == "sum" and base == "gs.mask" and not tests and value == _POINT:
+            return self._points_sum(condition)
         if base == "gs.mask" and any(_POINT in text for text in tests + [value or ""]):
             # the memo of points holds exactly the display's cards: one pass over it
             tests = ([f"{mask} >> c & 1"] if mask is not None else []) + [t.replace(_POINT, "value") for t in tests]
@@ -357,6 +377,19 @@ class _Source:
             found = f"len([c for {each} in {members}{test}])"
             return found if func == "count" else f"({found} != 0)"
         return f"{self._fold(func)}([{value} for {each} in {members}{test}])"
+
+    def _points_sum(self, condition) -> str:
+        """`sum(display, CONDITION, points)` for a condition of card words: the memo's
+        points of the cards that meet it (`dict.get` mapped over their ids, 0 for those off
+        the display), cards and zeros as tables by seat."""
+        if condition is None:
+            return "sum(points.values())"
+        cards = tuple(tuple(cards_of(mask)) for mask in self.card_masks(condition))
+        zeros = tuple((0,) * len(ids) for ids in cards)
+        if len(set(cards)) == 1:
+            return f"sum(map(points.get, {self.const('CARDS', cards[0])}, {self.const('ZEROS', zeros[0])}))"
+        return (f"sum(map(points.get, {self.const('CARDS', cards)}[{self.seat}], "
+                f"{self.const('ZEROS', zeros)}[{self.seat}]))")
 
 
 #: how a member's points are read at game level (every card's points are known by then)
@@ -423,6 +456,18 @@ _UNRULED = """\
         points[card] = 0
 """
 
+#: ... or written out card by card, each with its seat as a number (`_Source.seat`), when the
+#: deck has at most `_UNROLLED` cards and the rule needs no closure (`$$BIT`: its cell, if read)
+_PLAIN_CARD = """\
+    if mask >> $CARD & 1:
+$BIT        points[$CARD] = $EXPR
+"""
+_UNRULED_CARD = """\
+    if mask >> $CARD & 1:
+        points[$CARD] = 0
+"""
+_UNROLLED = 64
+
 _READ = """\
     at = gs.at
     for bit in $SORTED([where[card] for card in $CARDS_OF(gs.mask & $READING)]):
@@ -433,7 +478,8 @@ _READ = """\
 """
 
 #: the variables a rule's text may read, and how each is set
-_LOCALS = (("occ", "occ = gs.occ"), ("regions", "regions = gs.region_masks()"), ("kinds", "kinds = gs.kind_cells"))
+_LOCALS = (("occ", "occ = gs.occ"), ("regions", "regions = gs.region_masks()"), ("kinds", "kinds = gs.kind_cells"),
+           ("mask", "mask = gs.mask"))
 _EACH = (("bit", "bit = where[card]"), ("seat", "seat = $OWNER[card]"), ("h", "h = $HERE(st, gs, card, None)"))
 
 
@@ -458,14 +504,18 @@ def _points_functions(w, grid) -> str | None:
     owner = w.const("OWNER", tuple(grid.owner))
     card_points = w.name("card_points")
     plain, readers, uses = [], {}, set()
+    unrolled = len(rules) <= _UNROLLED
     for rule, cards in groups.values():
         if _reads_points(rule[0]):
             readers[_reader(w, rule, card_points, owner)] = cards
         else:
-            plain.append(_plain(w, rule, cards, owner, uses))
-    unruled = _mask(card for card, rule in enumerate(rules) if rule is None)
-    if unruled:
-        plain.append(Template(_UNRULED).substitute(CARDS_OF=w.bind("cards_of", cards_of), CARDS=literal(unruled)))
+            plain.append((_plain_cards if unrolled else _plain)(w, rule, cards, grid.owner, owner, uses))
+    unruled = [card for card, rule in enumerate(rules) if rule is None]
+    if unruled and unrolled:
+        uses.add("mask")
+        plain.extend(Template(_UNRULED_CARD).substitute(CARD=literal(card)) for card in unruled)
+    elif unruled:
+        plain.append(Template(_UNRULED).substitute(CARDS_OF=w.bind("cards_of", cards_of), CARDS=literal(_mask(unruled))))
     if "bit" in uses:
         uses.add("occ")
     common = {"BUSY": literal(_BUSY), "OWNER": owner}
@@ -492,7 +542,27 @@ def _reads_points(node) -> bool:
     return any(isinstance(item, n.Ref) and item.name == "points" for item in n.walk(node))
 
 
-def _plain(w, rule, cards, owner: str, uses: set) -> str:
+def _plain_cards(w, rule, cards, owners, owner: str, uses: set) -> str:
+    """The lines giving each card of a rule that reads no points its points (`_PLAIN_CARD`,
+    the rule written once per seat), or the loop of `_plain` for a rule that needs a closure."""
+    node, compiler = rule
+    texts = {}
+    for seat in sorted({owners[card] for card in cards}):
+        source = _Source(w, compiler, None)
+        source.seat = literal(seat)
+        texts[seat] = source.write(node), source.uses
+        if "h" in source.uses:
+            return _plain(w, rule, cards, owners, owner, uses)
+    lines = [f"    # the rule of cards {', '.join(literal(card) for card in cards)}\n"]
+    for card in cards:
+        expr, used = texts[owners[card]]
+        uses |= used | {"mask"}
+        bit = f"        bit = where[{literal(card)}]\n" if "bit" in used else ""
+        lines.append(Template(_PLAIN_CARD).substitute(CARD=literal(card), BIT=bit, EXPR=expr))
+    return "".join(lines)
+
+
+def _plain(w, rule, cards, owners, owner: str, uses: set) -> str:
     """The loop giving the cards of a rule that reads no points their points (in place)."""
     node, compiler = rule
     source = _Source(w, compiler, None)
@@ -532,8 +602,18 @@ $FINAL    st.is_terminal = True
     if not ended:
         st.winners = []
         return
-    seats = range(st.n)
-$KEYS    st.winners = list(seats)
+$FIRST$KEYS    st.winners = list(seats)
+"""
+
+#: the first winner key, over every seat: one seat with the best key wins (found by the
+#: list's own `count` and `index`), else the seats tied on it go on to the next key
+_FIRST_KEY = """\
+    found = $FOUND
+    top = max(found)
+    if found.count(top) == 1:
+        st.winners = [found.index(top)]
+        return
+    seats = [seat for seat in range(st.n) if found[seat] == top]
 """
 
 _KEY = """\
@@ -674,12 +754,22 @@ def _finish(w, rules, compiler, points: str | None) -> str:
     lines = ""
     if final is not None:
         lines = f"    st.scores = [scores[seat] + {source.write(final, 'seat')} for seat in range(st.n)]\n"
+    (sign, node), *rest = nodes["winner"]
+    first = Template(_FIRST_KEY).substitute(FOUND=_first_keys(source.write(node, "seat"), sign))
     keys = "".join(Template(_KEY).substitute(SIGN="" if sign > 0 else "-", PAIRS=w.bind("pairs", zip),
                                              EXPR=source.write(node, "seat"))
-                   for sign, node in nodes["winner"])
+                   for sign, node in rest)
     if "points" in source.uses and points is None:
         raise _Unwritable(final)
     name = w.name("finish")
-    w.lines(Template(_FINISH).substitute(NAME=name, FINAL=lines, KEYS=keys,
+    w.lines(Template(_FINISH).substitute(NAME=name, FINAL=lines, FIRST=first, KEYS=keys,
                                          POINTS=f"    points = {points}(st, gs)\n" if "points" in source.uses else ""))
     return name
+
+
+def _first_keys(expr: str, sign: int) -> str:
+    """The first winner key of every seat, as a list: the scores list itself for `highest
+    score` (only read: `count`, `index`, `max`), else one comprehension."""
+    if expr == "st.scores[seat]" and sign > 0:
+        return "st.scores"
+    return f"[{'' if sign > 0 else '-'}({expr}) for seat in range(st.n)]"
