@@ -120,3 +120,13 @@ def test_the_generated_relocations_are_the_geometry_s(board, dr, dc, max_boxes):
     assert [entry[:4] for entry in functions["plan"](state, gs)] == list(expected)
     found = functions["relocations"](state, gs)
     assert [m.text for m in found] == [m.text for m in grid_steps.PlaceCards._relocation_moves(step, gs, expected)]
+
+
+@pytest.mark.parametrize("rows,cols", [(4, 4), (3, 5), (5, 3), (2, 2), (2, 9), (9, 2)])
+def test_the_written_out_picks_reach_the_rows_of_every_box(rows, cols):
+    """A place list's (and a moved card's) picks are written out, `pick_count` of them: enough
+    for the frame rows from `start` to `stop` of every box, where the free cells lie."""
+    board = grid.BitBoard(rows, cols, 8)
+    moves = grid_moves.CellMoves(board, lambda key, cells: [], 1)
+    reach = codegen_grid.pick_count(moves) * moves.rows * board.width
+    assert all(0 < stop - start <= reach for _, start, stop in board.boxes.values())

@@ -251,7 +251,6 @@ $SLIDES$WINDOW    wide = occ | occ << 1 | occ >> 1
     cells, runs = $TABLES.get((text, gs.origin)) or $TABLE(text, gs.origin)
     legal = st._legal = $CELL_LIST()
     legal.free, legal.cells = free, cells
-    for at in range(start, stop, $PICK_STEP):
 $PICK_PLACES    return legal
 """
 
@@ -498,7 +497,7 @@ $MOVABLE    where, at, occ = gs.where, gs.at, gs.occ
         unique = $SAME_TEXT[mover] & movable_cards == 1 << mover
         rest = occ ^ 1 << bit
         if not rest:
-            found.append((bit, mover, 0, unique, 0, 0))
+            found.append((bit, mover, 0, unique, bit, bit))
             continue
         ring = occ >> bit - $WIDTH - 1 & $RING
         ring = ring & 7 | ring >> $BESIDE & 40 | ring >> $BELOW & 448
@@ -542,7 +541,6 @@ def $NAME(st, gs):
             moves += $STEP._relocation_moves(gs, ((bit, mover, free, unique),))
             continue
         cells, runs = $MOVE_TABLES.get((mover, origin)) or $MOVE_TABLE(mover, origin)
-        for at in range(start, stop, $PICK_STEP):
 $PICK_MOVES    return moves
 """
 
@@ -798,16 +796,34 @@ def _plan(w, step, names) -> str:
 def _pick(names, into: str, depth: int) -> str:
     """The statement that adds the interned moves of a frame row's free cells from bit `at`
     (and of the next row's, when a pick takes two) to the list `into`: one pick, or one per
-    `span` cells on a board wider than that."""
+    `span` cells on a board wider than that (`free` shifted down to bit `at`: `cut`)."""
     span, wide, pad, moves = names["SPAN_CELLS"], names["ROW_SPAN"], " " * depth, names["CELL_MOVES"]
     mask, takes = literal((1 << span) - 1), names["TAKES"]
     if moves.rows == 2:
-        return (f"{pad}{into} += {takes}[free >> at & {mask} | free >> at + {literal(names['FRAME_WIDTH'] - span)} "
+        return (f"{pad}{into} += {takes}[cut & {mask} | cut >> {literal(names['FRAME_WIDTH'] - span)} "
                 f"& {literal(((1 << span) - 1) << span)}](runs[at])\n")
     if wide <= span:
-        return f"{pad}{into} += {takes}[free >> at & {mask}](runs[at])\n"
-    return (f"{pad}for bit in range(at, at + {literal(wide)}, {literal(span)}):\n"
-            f"{pad}    {into} += {takes}[free >> bit & {mask}](runs[bit])\n")
+        return f"{pad}{into} += {takes}[cut & {mask}](runs[at])\n"
+    return (f"{pad}for part in range({literal(wide // span + (wide % span > 0))}):\n"
+            f"{pad}    {into} += {takes}[cut >> part * {literal(span)} & {mask}](runs[at + part * {literal(span)}])\n")
+
+
+def pick_count(moves) -> int:
+    """How many picks of `moves` (a `grid_moves.CellMoves`) take the board's rows + 1 frame rows."""
+    return -(-(moves.board.rows + 1) // moves.rows)
+
+
+def _picks(names, into: str, depth: int) -> str:
+    """The statements that add the interned moves of the free cells of the frame rows from
+    bit `start` to `stop` to the list `into`: a pick (`_pick`) from `start`, then one from each
+    pick's rows further on while `stop` is not reached, written out (the free cells of a
+    place list or a moved card lie in at most the board's rows + 1 frame rows)."""
+    step = names["PICK_STEP"]
+    out = " " * depth + "at, cut = start, free >> start\n" + _pick(names, into, depth)
+    for level in range(1, pick_count(names["CELL_MOVES"])):
+        pad = " " * (depth + 4 * (level - 1))
+        out += f"{pad}at += {step}\n{pad}if at < stop:\n{pad}    cut >>= {step}\n" + _pick(names, into, depth + 4 * level)
+    return out
 
 
 #: lines of at most this many places have their slides' masks from tables (`_slide_tables`:
@@ -935,7 +951,7 @@ def _placing(w, step) -> dict:
                  CELL_MOVES=step.places, FRAME_WIDTH=step.board.width,
                  PICK_STEP=literal(step.places.rows * step.board.width),
                  TEXTS=w.bind("texts", config.texts), CELLS=literal(step.cells))
-    names["PICK_PLACES"], names["PICK_MOVES"] = _pick(names, "legal", 8), _pick(names, "moves", 12)
+    names["PICK_PLACES"], names["PICK_MOVES"] = _picks(names, "legal", 4), _picks(names, "moves", 8)
     names["WINDOW"], names["REST_WINDOW"] = _box_window(w, step.board, names)
     names["SLIDES"] = "" if not step.sliding else _slides(w, step, names)
     moving = _mask(step.movers)
