@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings, strategies as st
 
 from rulekit.engine import grid
-from rulekit.engine.grid_moves import CellMoves, _take
+from rulekit.engine.grid_moves import CellMoves, _bits, _take
 from rulekit.engine.moves import Move
 
 BOARDS = [(4, 4, 8), (3, 5, 4), (2, 2, 8), (5, 3, 8), (2, 9, 8)]     # pairs of rows, rows, parts of rows
@@ -16,13 +16,9 @@ def _moves(board):
     return CellMoves(board, lambda key, cells: [Move("place", bit, f"place {key} at {at}") for bit, at in cells], 3)
 
 
-def _bits(mask):
-    return [bit for bit in range(mask.bit_length()) if mask >> bit & 1]
-
-
 @given(st.integers(0, (1 << 12) - 1), st.lists(st.integers(), min_size=12, max_size=12))
 def test_a_picker_takes_the_items_of_its_pattern_in_order_as_a_sequence(pattern, items):
-    assert list(_take(pattern)(tuple(items))) == [items[bit] for bit in _bits(pattern)]
+    assert list(_take(_bits(pattern))(tuple(items))) == [items[bit] for bit in _bits(pattern)]
 
 
 @settings(max_examples=100, deadline=None)

@@ -259,7 +259,10 @@ _SLIDES_LEGAL = """\
     if $SLIDING >> card & 1:
         found = []
 $SLIDE_CALLS        if found:
-            legal = st._legal = $STEP._slide_moves(gs, card, found)
+            text = $TEXTS[card]
+            table = $SLIDE_TABLES.get((text, gs.origin)) or $STEP._slide_table(text, gs.origin)
+            legal = st._legal = $SLIDE_LIST([table[entry[0]] for entry in found])
+            legal.entries = found
             return list(legal)
 """
 
@@ -278,27 +281,30 @@ $SLIDE_CALLS        if found:
 #: neighbouring line) are one mask (place + length as bit): from the left the block goes as
 #: far as its highest first place, from the right its lowest, each if no card moves back.
 #: A neighbouring line whose cards are one run is one group; only for the others
-#: (`$$MULTI`) are the groups flooded, on the packed int.
+#: (`$$MULTI`) are the groups flooded, on the packed int. Lines of at most `SHORT_LINE` places
+#: read a line's count (`$$COUNT`, 0 for a full line) and its block's first place when pushed
+#: 0 from either side (`$$LEFT_NEED`, `$$RIGHT_NEED`) from tables; the line's first frame bit
+#: (`base`) and its first slide's number go along with the line.
 _LINE_SLIDES = """\
 def $NAME(occ, box, out):
     \"\"\"The slides into the display's ${LINE}s, appended to `out` as `BitBoard.slides` gives them.\"\"\"
     r0, r1, c0, c1 = box
 $PACK    last = len(lines) - 1
+    base, number = r0 * $WIDTH + c0 - $NEXT_LINE, $NUMBER_BEFORE
     for i in range(last + 1):
+        base += $NEXT_LINE
+        number += 2
         line = lines[i]
-        k = line.bit_count()
-        if not 0 < k < $LENGTH:
+        k = $COUNT
+        if $NO_SLIDE:
             continue
         rest = twice | once & ~line
         if not rest:
-            index = $INDEX
-            cells = occ & $LINE_CELLS[index]
-            along = line.bit_length() - 1 - k
-            at = $AT
-            out.append(($NUMBER, cells, $STEP, at + $STEP, at))
-            along = (line & -line).bit_length() - 1
-            at = $AT
-            out.append(($NUMBER_RIGHT, cells, $STEP, at, at + $K_STEPS))
+            cells = $LINE_BITS
+            at = base + (line.bit_length() - 1 - k)$TIMES_STEP
+            out.append((number, cells, $STEP, at + $STEP, at))
+            at = base + ((line & -line).bit_length() - 1)$TIMES_STEP
+            out.append((number + 1, cells, $STEP, at, at + $K_STEPS))
             continue
 $FIT        if i:
             near = lines[i - 1]
@@ -313,16 +319,15 @@ $FLOOD_BEFORE            else:
 $FLOOD_AFTER            else:
                 block &= $HIT_NEAR
         if block:
-            index = $INDEX
-            cells = occ & $LINE_CELLS[index]
+            cells = $LINE_BITS
             along = block.bit_length() - $OFFSET
-            if along >= line.bit_length() - 1 - k:
-                at = $AT
-                out.append(($NUMBER, cells, $STEP, at + $STEP, at))
+            if along >= $LEFT_NEED:
+                at = base + along$TIMES_STEP
+                out.append((number, cells, $STEP, at + $STEP, at))
             along = (block & -block).bit_length() - $OFFSET
-            if along <= (line & -line).bit_length() - 1:
-                at = $AT
-                out.append(($NUMBER_RIGHT, cells, $STEP, at, at + $K_STEPS))
+            if along <= $RIGHT_NEED:
+                at = base + along$TIMES_STEP
+                out.append((number + 1, cells, $STEP, at, at + $K_STEPS))
 """
 
 #: the groups of the others on one side of the line (`part`, packed), each narrowing the
@@ -864,12 +869,12 @@ def _slides(w, step, names) -> str:
                         f"{spread}[occ >> at + {at} & {literal((1 << part) - 1)}] << {literal(at * (rows + 1))}"
                         for at in range(0, cols, part))
     axes = {"row": dict(LINE_CELLS=row_cells, LENGTH=literal(cols), STRIDE=literal(cols + 1), INDEX="r0 + i",
-                        LINE_MASK=literal((1 << cols) - 1), STEP="1", AT=f"index * {width} + c0 + along", K_STEPS="k",
-                        NUMBER="2 * index", NUMBER_RIGHT="2 * index + 1", PACK=_PACK_ROWS),
+                        LINE_MASK=literal((1 << cols) - 1), STEP="1", K_STEPS="k", NEXT_LINE=literal(width),
+                        NUMBER_BEFORE="2 * r0 - 2", TIMES_STEP="", LINE_BITS="line << base", PACK=_PACK_ROWS),
             "column": dict(LINE_CELLS=col_cells, LENGTH=literal(rows), STRIDE=literal(rows + 1), INDEX="c0 + i",
-                           LINE_MASK=literal((1 << rows) - 1), STEP=literal(width), AT=f"(r0 + along) * {width} + index",
-                           K_STEPS=f"k * {width}", NUMBER=f"2 * index + {2 * height}",
-                           NUMBER_RIGHT=f"2 * index + {2 * height + 1}", PACK=_PACK_COLUMNS,
+                           LINE_MASK=literal((1 << rows) - 1), STEP=literal(width), K_STEPS=f"k * {width}",
+                           NEXT_LINE="1", NUMBER_BEFORE=f"2 * c0 + {2 * height - 2}", TIMES_STEP=f" * {width}",
+                           LINE_BITS=f"occ & {col_cells}[c0 + i]", PACK=_PACK_COLUMNS,
                            SPREAD=f"({spread})" if cols > part else spread)}
     calls = []
     for direction, axis in axes.items():
@@ -887,10 +892,19 @@ def _slides(w, step, names) -> str:
             fit = w.const("FIT", fit, "the block's first places in the board, by k << length | the others' places")
             hit = w.const("HIT", hit, "... meeting a group's footprint, by k << length | its places next to the line")
             multi = w.const("MULTI", multi, "whether a line's places are more than one run")
-            parts.update(FIT=f"        block = {fit}[k << {length} | rest]\n", MULTI=f"{multi}[near]")
+            first = w.const("FIRST", tuple(line.bit_length() - 1 - line.bit_count() for line in range(1 << length)),
+                            "per line's places: its block's first place when pushed 0 from the first side")
+            other = w.const("OTHER", tuple((line & -line).bit_length() - 1 for line in range(1 << length)),
+                            "... and from the other side")
+            count = w.const("COUNT", tuple(line.bit_count() % length for line in range(1 << length)),
+                            "per line's places: how many, or 0 when it is full (no slide)")
+            parts.update(FIT=f"        block = {fit}[k << {length} | rest]\n", MULTI=f"{multi}[near]",
+                         LEFT_NEED=f"{first}[line]", RIGHT_NEED=f"{other}[line]", COUNT=f"{count}[line]", NO_SLIDE="not k")
             hit = f"{hit}[k << {length} | {{}}]"
         else:
-            parts.update(FIT=Template(_FIT).substitute(parts), MULTI="near & ~(near << 1) & (near & ~(near << 1)) - 1")
+            parts.update(FIT=Template(_FIT).substitute(parts), MULTI="near & ~(near << 1) & (near & ~(near << 1)) - 1",
+                         LEFT_NEED="line.bit_length() - 1 - k", RIGHT_NEED="(line & -line).bit_length() - 1",
+                         COUNT="line.bit_count()", NO_SLIDE=f"not 0 < k < {length}")
             helper = w.name("hit")
             w.lines(Template(_HIT).substitute(parts, NAME=helper, FOOT="places | places << 1 | places << 2"
                                               if board.adjacency == 8 else "places << 1"))
@@ -914,7 +928,7 @@ def _placing(w, step) -> dict:
     names = _board_tables(w, step.board)
     names.update(STEP=w.bind("step", step), MOVE=w.bind("Move", Move), CELL_LIST=w.bind("CellList", CellList),
                  PLACE_MOVE=w.bind("PlaceMove", step.place_class),
-                 SLIDE_LIST=w.bind("SlideList", SlideList),
+                 SLIDE_LIST=w.bind("SlideList", SlideList), SLIDE_TABLES=w.bind("slide_tables", step.interned),
                  LISTED=w.bind("listed", step.places.listed),
                  TABLES=w.bind("place_tables", step.places.tables), TABLE=w.bind("place_table", step.places.table),
                  TAKES=w.bind("takes", step.places.takes), SPAN_CELLS=step.places.span, ROW_SPAN=step.board.cols + 1,

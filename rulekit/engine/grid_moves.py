@@ -34,13 +34,16 @@ class SlideList(list):
     __slots__ = ("entries",)
 
 
-def _take(pattern: int) -> itemgetter:
-    """What picks the items at the set bits of `pattern` out of a sequence, as a sequence
-    (a slice for one run of bits, so that one item still comes as a sequence)."""
-    bits = [bit for bit in range(pattern.bit_length()) if pattern >> bit & 1]
-    if not bits or bits[-1] - bits[0] == len(bits) - 1:
-        return itemgetter(slice(bits[0], bits[-1] + 1) if bits else slice(0))
-    return itemgetter(*bits)
+def _bits(pattern: int) -> list[int]:
+    return [bit for bit in range(pattern.bit_length()) if pattern >> bit & 1]
+
+
+def _take(places: list[int]) -> itemgetter:
+    """What picks the items at `places` (ascending) out of a sequence, as a sequence (a
+    slice for one run of places, so that one item still comes as a sequence)."""
+    if not places or places[-1] - places[0] == len(places) - 1:
+        return itemgetter(slice(places[0], places[-1] + 1) if places else slice(0))
+    return itemgetter(*places)
 
 
 class CellMoves:
@@ -54,7 +57,9 @@ class CellMoves:
         self.tables: dict = {}      # (key, origin) -> (move per cell bit or None, per bit: its pick's moves)
         self.span = span = min(board.cols + 1, SPAN)
         self.rows = rows = 2 if 2 * span <= PAIR else 1
-        self.takes = tuple(_take(pattern) for pattern in range(1 << rows * span))
+        width = board.width       # a pattern's bit span + i: the cell `width` after bit i, below it
+        self.takes = tuple(_take([bit if bit < span else bit - span + width for bit in _bits(pattern)])
+                           for pattern in range(1 << rows * span))
         m = board.margin
         reach = board.rect(m - 1, m + 2 * board.rows - 1, m - 1, m + 2 * board.cols - 1)
         self.cells = tuple((bit, *divmod(bit, board.width)) for bit in range(board.size) if reach >> bit & 1)
@@ -74,9 +79,9 @@ class CellMoves:
             cells, runs = [None] * size, [None] * size
             for (bit, _), move in zip(places, self.make(key, places)):
                 cells[bit] = move
-            padded = cells + [None] * (width + span)
+            padded, reach = tuple(cells) + (None,) * (width + span), (width if self.rows == 2 else 0) + span
             for bit, _ in places:
-                runs[bit] = tuple(padded[bit:bit + span] + (padded[bit + width:bit + width + span] if self.rows == 2 else []))
+                runs[bit] = padded[bit:bit + reach]
             table = self.tables[key, origin] = (cells, runs)
         return table
 

@@ -418,18 +418,21 @@ class PlaceCards(Step):
     def _slide_moves(self, gs, card: int, slides: list) -> SlideList:
         """The moves of entries of `grid.BitBoard.slides`, interned per card text, frame
         origin and slide number (all of a text and origin made at once), with the entries."""
-        text, origin = self.config.texts[card], gs.origin
-        table = self.interned.get((text, origin))
-        if table is None:
-            if len(self.interned) >= _CACHE_LIMIT:
-                self.interned.clear()
-            names = map(self.board.slide_name, range(2 * (self.board.height + self.board.width)))
-            table = self.interned[text, origin] = [
-                Move("slide", number, f"slide {text} into {line} {index + origin[line != 'row']} from {side}")
-                for number, (line, index, side) in enumerate(names)]
+        table = self.interned.get((self.config.texts[card], gs.origin)) or \
+            self._slide_table(self.config.texts[card], gs.origin)
         moves = SlideList([table[slide[0]] for slide in slides])
         moves.entries = slides
         return moves
+
+    def _slide_table(self, text: str, origin) -> list[Move]:
+        """The slide moves of a card text at a frame origin, by slide number (`interned`)."""
+        if len(self.interned) >= _CACHE_LIMIT:
+            self.interned.clear()
+        names = map(self.board.slide_name, range(2 * (self.board.height + self.board.width)))
+        table = self.interned[text, origin] = [
+            Move("slide", number, f"slide {text} into {line} {index + origin[line != 'row']} from {side}")
+            for number, (line, index, side) in enumerate(names)]
+        return table
 
     def _plan(self, st, gs) -> tuple:
         """The pending `when placed, move ...` effect's movable cards, each (cell, card, the
