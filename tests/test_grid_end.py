@@ -191,3 +191,20 @@ end when count(display) = 12
     assert_only_generator_names(codegen.source_of(generated.ruleset(2)))
     _play_both(generated, reference, range(3))
     assert not ran
+
+
+@pytest.mark.parametrize("name", ["duell", "copies", "lines"])
+def test_the_points_of_a_deck_past_the_unrolled_bound_are_worked_out_in_loops(name, monkeypatch):
+    """A deck of more than `_UNROLLED` cards gets the rules' loops over the display's cards
+    instead of a few lines per card: the same scores and winners as the closures."""
+    import linecache
+
+    from rulekit.compile import codegen_cache, codegen_grid_end
+
+    monkeypatch.setattr(codegen_grid_end, "_UNROLLED", 0)
+    monkeypatch.setattr(codegen_cache, "read", lambda key: None)     # made anew, and not kept
+    monkeypatch.setattr(codegen_cache, "write", lambda key, entry: None)
+    generated, reference = _games(TEXTS[name], monkeypatch)
+    source = "".join(linecache.getlines(generated.ruleset(2).generated))
+    assert "    while cards:\n" in source and "    if mask >> 0 & 1:\n" not in source
+    _play_both(generated, reference, range(6))

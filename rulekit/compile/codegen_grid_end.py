@@ -470,7 +470,7 @@ _UNROLLED = 64
 
 _READ = """\
     at = gs.at
-    for bit in $SORTED([where[card] for card in $CARDS_OF(gs.mask & $READING)]):
+    for bit in $SORTED([where[card] for card in $READING]):
         card = at[bit]
         if card not in points:
             points[card] = $BUSY
@@ -529,9 +529,12 @@ def _points_functions(w, grid) -> str | None:
         w.lines(f"{table} = ({', '.join(by_card.get(card, idle) for card in range(len(rules)))},)")
         common["READERS"] = table
         w.lines(Template(_CARD_POINTS).substitute(common, NAME=card_points))
-        read = Template(_READ).substitute(common, SORTED=w.bind("in_order", sorted),
-                                          CARDS_OF=w.bind("cards_of", cards_of),
-                                          READING=literal(_mask(by_card)))
+        if unrolled:        # the reading cards of the deck, each tested on the display's mask
+            uses.add("mask")
+            reading = f"{literal(tuple(sorted(by_card)))} if mask >> card & 1"
+        else:
+            reading = f"{w.bind('cards_of', cards_of)}(gs.mask & {literal(_mask(by_card))})"
+        read = Template(_READ).substitute(common, SORTED=w.bind("in_order", sorted), READING=reading)
     name = w.name("display_points")
     locals_ = "".join(f"    {line}\n" for word, line in _LOCALS if word in uses)
     w.lines(Template(_DISPLAY_POINTS).substitute(common, NAME=name, LOCALS=locals_, PLAIN="".join(plain), READ=read))
