@@ -509,7 +509,8 @@ def _points_functions(w, grid) -> str | None:
         if _reads_points(rule[0]):
             readers[_reader(w, rule, card_points, owner)] = cards
         else:
-            plain.append((_plain_cards if unrolled else _plain)(w, rule, cards, grid.owner, owner, uses))
+            plain.append(_plain_cards(w, rule, cards, grid.owner, owner, uses) if unrolled
+                         else _plain(w, rule, cards, owner, uses))
     unruled = [card for card, rule in enumerate(rules) if rule is None]
     if unruled and unrolled:
         uses.add("mask")
@@ -555,7 +556,7 @@ def _plain_cards(w, rule, cards, owners, owner: str, uses: set) -> str:
         source.seat = literal(seat)
         texts[seat] = source.write(node), source.uses
         if "h" in source.uses:
-            return _plain(w, rule, cards, owners, owner, uses)
+            return _plain(w, rule, cards, owner, uses)
     lines = [f"    # the rule of cards {', '.join(literal(card) for card in cards)}\n"]
     for card in cards:
         expr, used = texts[owners[card]]
@@ -565,7 +566,7 @@ def _plain_cards(w, rule, cards, owners, owner: str, uses: set) -> str:
     return "".join(lines)
 
 
-def _plain(w, rule, cards, owners, owner: str, uses: set) -> str:
+def _plain(w, rule, cards, owner: str, uses: set) -> str:
     """The loop giving the cards of a rule that reads no points their points (in place)."""
     node, compiler = rule
     source = _Source(w, compiler, None)
