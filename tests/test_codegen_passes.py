@@ -354,3 +354,18 @@ def test_the_moves_a_burst_makes_are_those_made_one_by_one_and_coded():
         assert type(move) is table.kind and move.arg == sum(1 << c for c in combo)
         assert move.text == "pass " + ", ".join(texts[c] for c in combo)
         assert state.rules.move_codes.moves[move._code - state.rules.move_codes.base] is move
+
+
+def test_a_whole_table_of_pieces_holds_what_the_table_filled_on_first_use_makes():
+    """`_whole` (a short run's pieces, made at load) against `Filled` of `Shifted` (made as
+    asked for): for every part of every run of a deck, the same items in the same order."""
+    rules = rulekit.load("insidious-sevens").ruleset(4)
+    bids = next(step for step in rules.steps if isinstance(step, steps.BidCard)).table
+    for run in bids.runs:
+        shift = (run & -run).bit_length() - 1
+        width = (run >> shift).bit_length()
+        for item, make in ((bids.moves.__getitem__, bids.run_moves), (int, codegen_passes._card_tuple)):
+            whole = codegen_passes._whole(item, shift, width)
+            filled = codegen_passes.Filled(codegen_passes.Shifted(make, shift))
+            assert len(whole) == 1 << width
+            assert all(whole[part] == filled[part] for part in range(1 << width))

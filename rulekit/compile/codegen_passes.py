@@ -152,14 +152,33 @@ def _card_tuple(part: int) -> tuple:
     return tuple(cards_of(part))
 
 
-def _pieces(w, prefix: str, make, runs, star: str = "") -> list[str]:
+#: a run of at most this many card ids gets its table of pieces whole, made at load (256
+#: tuples, each its predecessor's and one item: well under a millisecond)
+WHOLE_BITS = 8
+
+
+def _whole(item, shift: int, width: int) -> tuple:
+    """The pieces of every part of a run of `width` ids from `shift`, by the part shifted
+    down: the part's items (`item(card)`), ascending, each one tuple."""
+    table = [()]
+    for part in range(1, 1 << width):
+        top = part.bit_length() - 1
+        table.append(table[part ^ 1 << top] + (item(shift + top),))
+    return tuple(table)
+
+
+def _pieces(w, prefix: str, make, runs, star: str = "", item=None) -> list[str]:
     """For each run of card ids (a mask of contiguous bits), the expression that looks the
-    hand's part in it up in a table of its own, filled on first use (`Filled` of `make`)
-    and keyed by the part shifted down (`Shifted`)."""
+    hand's part in it up in a table of its own, keyed by the part shifted down: a tuple
+    made whole when the run is short (`WHOLE_BITS`) and each card gives one `item` (a
+    tuple's slot is one read, where a dict's lookup reads its index, entry and key),
+    otherwise filled on first use (`Filled` of `make`, `Shifted`)."""
     out = []
     for run in runs:
         shift = (run & -run).bit_length() - 1
-        table = w.bind(prefix, Filled(Shifted(make, shift) if shift else make))
+        width = (run >> shift).bit_length()
+        whole = item is not None and width <= WHOLE_BITS
+        table = w.bind(prefix, _whole(item, shift, width) if whole else Filled(Shifted(make, shift) if shift else make))
         out.append(f"{star}{table}[hand{f' >> {shift}' if shift else ''} & {run >> shift!r}]")
     return out
 
@@ -230,7 +249,7 @@ def _pass(w, step):
                                        for c in range(deck.size)) if g & (g - 1)]
     if deck.size <= 8 * BYTES_READ:         # the hand's cards, a byte of ids at a time
         runs = [(255 << shift) & ((1 << deck.size) - 1) for shift in range(0, deck.size, 8)]
-        names["CARDS"] = _lines("cards = (", _pieces(w, "cards_in", _card_tuple, runs), " +", ")")
+        names["CARDS"] = _lines("cards = (", _pieces(w, "cards_in", _card_tuple, runs, item=int), " +", ")")
         if not copies and any(count == 1 for count, _ in plan):
             names["ONE"] = "if count == 1:\n" + indent(_lines(
                 "return [", _pieces(w, "passes_of_one", table.singles, runs, "*"), ",", "]"), 4)
@@ -324,7 +343,8 @@ def _bid_card(w, step):
              "VALUES": w.const("VALUES", tuple(step.values), "the bid each card makes")}
     copies = any(mask & (mask - 1) for mask in table.face_masks)
     legal = "hand = st.hands[st.current_player]\n" + _lines(
-        "return [", _pieces(w, "bids_in", table.run_moves, table.runs, "*"), ",", "]")
+        "return [", _pieces(w, "bids_in", table.run_moves, table.runs, "*", None if copies else table.moves.__getitem__),
+        ",", "]")
     enter = ("    def enter(self, st):\n        \"\"\"Every seat bids, seat 0 first, hidden until all have.\"\"\"\n"
              + ("        if 0 in st.hands:             # a seat with no card left: a fresh deal first\n"
                 "            return $BASE.enter(self, st)\n" if step.redeal is not None else "")
