@@ -35,6 +35,7 @@ generated code and makes the moves the public loop makes.
 """
 from __future__ import annotations
 
+import functools
 import weakref
 from string import Template
 from textwrap import dedent
@@ -299,12 +300,7 @@ $PACK    last = len(lines) - 1
             continue
         rest = twice | once & ~line
         if not rest:
-            cells = $LINE_BITS
-            at = base + (line.bit_length() - 1 - k)$TIMES_STEP
-            out.append((number, cells, $STEP, at + $STEP, at))
-            at = base + ((line & -line).bit_length() - 1)$TIMES_STEP
-            out.append((number + 1, cells, $STEP, at, at + $K_STEPS))
-            continue
+$ALONE            continue
 $FIT        if i:
             near = lines[i - 1]
             if $MULTI:
@@ -317,6 +313,42 @@ $FLOOD_BEFORE            else:
                 part = packed >> (i + 1) * $STRIDE
 $FLOOD_AFTER            else:
                 block &= $HIT_NEAR
+$PUSHED"""
+
+#: ... the same from tables of the lines on either side (`$$NEAR`, `_near_table`: by the
+#: lines before the line, the nearest in the lowest places, or those after it), when the
+#: lines are short and the box holds few: the lines are packed `$$LENGTH` bits each into
+#: `after`, which keeps the lines after the current one (`near`: those up to it, `front`: before it)
+_NEAR_SLIDES = """\
+def $NAME(occ, box, out):
+    \"\"\"The slides into the display's ${LINE}s, appended to `out` as `BitBoard.slides` gives them.\"\"\"
+    r0, r1, c0, c1 = box
+$PACK    base, number, near = r0 * $WIDTH + c0 - $NEXT_LINE, $NUMBER_BEFORE, 0
+    for i in range($LINES):
+        base += $NEXT_LINE
+        number += 2
+        line = after & $LINE_MASK
+        after >>= $LENGTH
+        front, near = near, near << $LENGTH | line
+        k = $COUNT
+        if $NO_SLIDE:
+            continue
+        if not front | after:
+$ALONE            continue
+        block = ($NEAR[front] & $NEAR[after]) >> k * $FIELD - $FIELD & $FIELD_MASK
+$PUSHED"""
+
+#: the only line of the display: pushed 0 from either side
+_ALONE = """\
+            cells = $LINE_BITS
+            at = base + (line.bit_length() - 1 - k)$TIMES_STEP
+            out.append((number, cells, $STEP, at + $STEP, at))
+            at = base + ((line & -line).bit_length() - 1)$TIMES_STEP
+            out.append((number + 1, cells, $STEP, at, at + $K_STEPS))
+"""
+
+#: the slides of the block's first places (`block`) found
+_PUSHED = """\
         if block:
             cells = $LINE_BITS
             along = block.bit_length() - $OFFSET
@@ -357,11 +389,13 @@ _PACK_ROWS = """\
         at += $WIDTH
 """
 #: ... and its columns (places: rows from the box's first; a row's cells spread by `$$SPREAD`)
-_PACK_COLUMNS = """\
+_SPREAD_ROWS = """\
     packed, at = 0, r0 * $WIDTH + c0
     for i in range(r1 - r0 + 1):
         packed |= $SPREAD << i
         at += $WIDTH
+"""
+_PACK_COLUMNS = _SPREAD_ROWS + """\
     lines, once, twice = [], 0, 0
     for i in range(c1 - c0 + 1):
         line = packed >> i * $STRIDE & $LINE_MASK
@@ -369,6 +403,16 @@ _PACK_COLUMNS = """\
         twice |= once & line
         once |= line
 """
+
+#: the box's rows packed for `_NEAR_SLIDES` (a row's cells from the box's first column)
+_FAR_ROWS = """\
+    after, at = 0, r0 * $WIDTH + c0
+    for i in range(0, (r1 - r0 + 1) * $LENGTH, $LENGTH):
+        after |= (occ >> at & $LINE_MASK) << i
+        at += $WIDTH
+"""
+#: ... and its columns (a row's cells spread by `$$SPREAD`, a column's places `$$LENGTH` bits apart)
+_FAR_COLUMNS = _SPREAD_ROWS.replace("packed", "after")
 
 #: a place move of the listed cells (a move of the step's place class holds a cell bit), played
 #: here (`_PLACE`); a slide or a card moved (in the short list of the decision, by identity: a
@@ -870,28 +914,81 @@ def _slide_tables(length: int, adjacency: int) -> tuple[tuple, tuple, tuple]:
     return tuple(fit), tuple(hit), multi
 
 
+#: a direction's slides read the lines on either side of a line from one table (`_near_table`)
+#: when its lines are short and the lines on one side fit in this many bits (2 ** this entries)
+NEAR_BITS = 12
+
+
+@functools.lru_cache(maxsize=None)
+def _near_table(length: int, most: int, adjacency: int) -> tuple[int, ...]:
+    """For at most `most` non-empty lines of `length` places on one side of a line, packed
+    `length` bits each, the nearest lowest (the index; 0 for none): per k, the line's cards (1
+    to length - 1), a field of 2 * length + 1 bits (k - 1 fields up) holding the block's first
+    places (bit a + length: place a, as `_slide_tables`) that keep the display within the
+    board with these lines' cards (`fit` of their places) and meet the footprint of each of
+    their groups (`hit` of its places in the nearest line); every place when there are none.
+    The two sides' entries of a line and-ed are its block's first places."""
+    fit, hit, _ = _slide_tables(length, adjacency)
+    field, stride, mask = 2 * length + 1, length + 1, (1 << length) - 1
+    full = (1 << field) - 1
+    table = [sum(full << (k - 1) * field for k in range(1, length))]
+    for key in range(1, 1 << length * most):
+        places = packed = 0
+        for j in range(most):
+            line = key >> j * length & mask
+            places |= line
+            packed |= line << j * stride
+        feet, part = [], packed
+        while part:
+            group = part & -part
+            while True:
+                wide = group | group << 1 | group >> 1
+                grown = (wide | wide << stride | wide >> stride if adjacency == 8 else
+                         wide | group << stride | group >> stride) & part
+                if grown == group:
+                    break
+                group = grown
+            feet.append(group & mask)
+            part ^= group
+        entry = 0
+        for k in range(1, length):
+            block = fit[k << length | places]
+            for foot in feet:
+                block &= hit[k << length | foot]
+            entry |= (block & full) << (k - 1) * field
+        table.append(entry)
+    return tuple(table)
+
+
 def _slides(w, step, names) -> str:
     """The slides of the place list (`_SLIDES_LEGAL`): a generated function per direction
-    that some card slides in (`_LINE_SLIDES`); the cards that slide in each as masks."""
+    that some card slides in (`_NEAR_SLIDES` when `_near_table` is small enough, else
+    `_LINE_SLIDES`); the cards that slide in each as masks."""
     board, lines = step.board, step.config.slides
     width, height, rows, cols = board.width, board.height, board.rows, board.cols
     row_cells = w.const("ROW_CELLS", tuple(board.row_cells), "the cells of each frame row")
     col_cells = w.const("COL_CELLS", tuple(board.col_cells), "the cells of each frame column")
-    # a frame row's cells in the box as the columns' places (packed), from parts of at most 8 cells
+    near = {"row": cols <= SHORT_LINE and cols * (rows - 1) <= NEAR_BITS,
+            "column": rows <= SHORT_LINE and rows * (cols - 1) <= NEAR_BITS}
+    # a frame row's cells in the box as the columns' places (packed `apart` bits a column),
+    # from parts of at most 8 cells
     part = min(cols, SHORT_LINE)
-    spread = w.const("SPREAD", tuple(sum(1 << c * (rows + 1) for c in range(part) if pattern >> c & 1)
+    apart = rows if near["column"] else rows + 1
+    spread = w.const("SPREAD", tuple(sum(1 << c * apart for c in range(part) if pattern >> c & 1)
                                      for pattern in range(1 << part)), "a part of a frame row as the columns' places, packed")
     spread = " | ".join(f"{spread}[occ >> at & {literal((1 << cols) - 1)}]" if cols <= part else
-                        f"{spread}[occ >> at + {at} & {literal((1 << part) - 1)}] << {literal(at * (rows + 1))}"
+                        f"{spread}[occ >> at + {at} & {literal((1 << part) - 1)}] << {literal(at * apart)}"
                         for at in range(0, cols, part))
     axes = {"row": dict(LINE_CELLS=row_cells, LENGTH=literal(cols), STRIDE=literal(cols + 1), INDEX="r0 + i",
                         LINE_MASK=literal((1 << cols) - 1), STEP="1", K_STEPS="k", NEXT_LINE=literal(width),
-                        NUMBER_BEFORE="2 * r0 - 2", TIMES_STEP="", LINE_BITS="line << base", PACK=_PACK_ROWS),
+                        NUMBER_BEFORE="2 * r0 - 2", TIMES_STEP="", LINE_BITS="line << base",
+                        PACK=_FAR_ROWS if near["row"] else _PACK_ROWS, LINES="r1 - r0 + 1", MOST=rows),
             "column": dict(LINE_CELLS=col_cells, LENGTH=literal(rows), STRIDE=literal(rows + 1), INDEX="c0 + i",
                            LINE_MASK=literal((1 << rows) - 1), STEP=literal(width), K_STEPS=f"k * {width}",
                            NEXT_LINE="1", NUMBER_BEFORE=f"2 * c0 + {2 * height - 2}", TIMES_STEP=f" * {width}",
-                           LINE_BITS=f"occ & {col_cells}[c0 + i]", PACK=_PACK_COLUMNS,
-                           SPREAD=f"({spread})" if cols > part else spread)}
+                           LINE_BITS=f"occ & {col_cells}[c0 + i]",
+                           PACK=_FAR_COLUMNS if near["column"] else _PACK_COLUMNS,
+                           SPREAD=f"({spread})" if cols > part else spread, LINES="c1 - c0 + 1", MOST=cols)}
     calls = []
     for direction, axis in axes.items():
         cards = sum(1 << card for card, named in enumerate(lines) if named is not None and direction in named)
@@ -905,18 +1002,26 @@ def _slides(w, step, names) -> str:
                      f"wide | group << {stride} | group >> {stride}")
         if length <= SHORT_LINE:
             fit, hit, multi = _slide_tables(length, board.adjacency)
-            fit = w.const("FIT", fit, "the block's first places in the board, by k << length | the others' places")
-            hit = w.const("HIT", hit, "... meeting a group's footprint, by k << length | its places next to the line")
-            multi = w.const("MULTI", multi, "whether a line's places are more than one run")
             first = w.const("FIRST", tuple(line.bit_length() - 1 - line.bit_count() for line in range(1 << length)),
                             "per line's places: its block's first place when pushed 0 from the first side")
             other = w.const("OTHER", tuple((line & -line).bit_length() - 1 for line in range(1 << length)),
                             "... and from the other side")
             count = w.const("COUNT", tuple(line.bit_count() % length for line in range(1 << length)),
                             "per line's places: how many, or 0 when it is full (no slide)")
-            parts.update(FIT=f"        block = {fit}[k << {length} | rest]\n", MULTI=f"{multi}[near]",
-                         LEFT_NEED=f"{first}[line]", RIGHT_NEED=f"{other}[line]", COUNT=f"{count}[line]", NO_SLIDE="not k")
+            parts.update(LEFT_NEED=f"{first}[line]", RIGHT_NEED=f"{other}[line]", COUNT=f"{count}[line]", NO_SLIDE="not k")
+        if near[direction]:
+            field = 2 * length + 1
+            parts.update(FIELD=literal(field), FIELD_MASK=literal((1 << field) - 1), NEAR=w.const(
+                "SIDES", _near_table(length, axis["MOST"] - 1, board.adjacency),
+                "the block's first places by the lines on one side (`_near_table`), a field per k"))
+            template = _NEAR_SLIDES
+        elif length <= SHORT_LINE:
+            fit = w.const("FIT", fit, "the block's first places in the board, by k << length | the others' places")
+            hit = w.const("HIT", hit, "... meeting a group's footprint, by k << length | its places next to the line")
+            multi = w.const("MULTI", multi, "whether a line's places are more than one run")
+            parts.update(FIT=f"        block = {fit}[k << {length} | rest]\n", MULTI=f"{multi}[near]")
             hit = f"{hit}[k << {length} | {{}}]"
+            template = _LINE_SLIDES
         else:
             parts.update(FIT=Template(_FIT).substitute(parts), MULTI="near & ~(near << 1) & (near & ~(near << 1)) - 1",
                          LEFT_NEED="line.bit_length() - 1 - k", RIGHT_NEED="(line & -line).bit_length() - 1",
@@ -925,12 +1030,16 @@ def _slides(w, step, names) -> str:
             w.lines(Template(_HIT).substitute(parts, NAME=helper, FOOT="places | places << 1 | places << 2"
                                               if board.adjacency == 8 else "places << 1"))
             hit = f"{helper}(k, {{}})"
-        parts["HIT_NEAR"] = hit.format("near")
+            template = _LINE_SLIDES
         parts["PACK"] = Template(axis["PACK"]).substitute(parts)
-        parts["FLOOD_BEFORE"] = Template(_FLOOD).substitute(
-            parts, HIT_GROUP=hit.format(f"group >> (i - 1) * {stride} & {axis['LINE_MASK']}"))
-        parts["FLOOD_AFTER"] = Template(_FLOOD).substitute(parts, HIT_GROUP=hit.format(f"group & {axis['LINE_MASK']}"))
-        w.lines(Template(_LINE_SLIDES).substitute(parts, NAME=name, LINE=direction))
+        parts["ALONE"] = Template(_ALONE).substitute(parts)
+        parts["PUSHED"] = Template(_PUSHED).substitute(parts)
+        if template is _LINE_SLIDES:
+            parts["HIT_NEAR"] = hit.format("near")
+            parts["FLOOD_BEFORE"] = Template(_FLOOD).substitute(
+                parts, HIT_GROUP=hit.format(f"group >> (i - 1) * {stride} & {axis['LINE_MASK']}"))
+            parts["FLOOD_AFTER"] = Template(_FLOOD).substitute(parts, HIT_GROUP=hit.format(f"group & {axis['LINE_MASK']}"))
+        w.lines(Template(template).substitute(parts, NAME=name, LINE=direction))
         mask = w.const("SLIDES_" + direction.upper(), cards, f"the cards that slide into a {direction}, as a mask")
         calls.append(f"        if {mask} >> card & 1:\n            {name}(occ, box, found)\n")
     return Template(_SLIDES_LEGAL).substitute(
