@@ -386,7 +386,7 @@ def _bid_body(w, step, copies: bool, owner: str, checked: bool, refuse: str, goi
         head = "seat = st.current_player\n" + ("held = st.hands[seat] & move.cards\n" if copies else "")
     card = ("card = move.arg\npending[seat] = card if held >> card & 1 else (held & -held).bit_length() - 1\n"
             if copies else "pending[seat] = move.arg\n")
-    reveal = ("st.bid_cards = list(pending)\nst.bids = list(map($VALUES.__getitem__, pending))\n"
+    reveal = ("st.bid_cards = list(pending)\nst.bids = [$VALUES[card] for card in pending]\n"
               "st.pending = [None] * n\nst.revealed = True\n")
     return (head + "pending = st.pending\n" + card + _next_seat(going) + reveal
             + _repeat(w, step, owner, going, over) + over + "\n")
