@@ -25,7 +25,9 @@ from .grid_moves import CellMoves, SlideList
 from .moves import Move
 from .steps import Step
 
-#: tables of interned moves kept (per card or text and frame origin) before all are forgotten
+#: tables of interned moves kept (per card or text and frame origin), and move lists kept per
+#: hand (a step's `cache`), before all are forgotten: memory stays bounded however many hands
+#: a long run of games meets
 _CACHE_LIMIT = 4096
 _AT = re.compile(r" (at|to) (-?\d+), ?(-?\d+)")
 
@@ -56,6 +58,14 @@ def _mask(cards) -> int:
     for card in cards:
         mask |= 1 << card
     return mask
+
+
+def _kept(cache: dict, key, moves: list[Move]) -> list[Move]:
+    """`moves` kept in `cache` under `key` (emptied first when full: `_CACHE_LIMIT`)."""
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
+    cache[key] = moves
+    return moves
 
 
 def _at(text: str) -> str:
@@ -127,9 +137,9 @@ class DrawCards(Step):
         moves = self.cache.get(hand)
         if moves is None:
             texts = self.config.texts
-            moves = self.cache[hand] = [
+            moves = _kept(self.cache, hand, [
                 Move("keep", _mask(combo), "keep " + ", ".join(texts[c] for c in combo))
-                for combo in combinations(cards_of(hand), self.keep)]
+                for combo in combinations(cards_of(hand), self.keep)])
         return moves
 
     def apply(self, st, move) -> bool:
@@ -191,7 +201,7 @@ class ReturnCards(Step):
         moves = self.cache.get(waiting)
         if moves is None:
             texts = self.config.texts
-            moves = self.cache[waiting] = [Move("return", c, "return " + texts[c]) for c in cards_of(waiting)]
+            moves = _kept(self.cache, waiting, [Move("return", c, "return " + texts[c]) for c in cards_of(waiting)])
         return moves
 
     def apply(self, st, move) -> bool:
@@ -235,7 +245,7 @@ class ChooseCard(Step):
         hand = st.hands[st.current_player]
         moves = self.cache.get(hand)
         if moves is None:
-            moves = self.cache[hand] = [self.moves[c] for c in cards_of(hand)]
+            moves = _kept(self.cache, hand, [self.moves[c] for c in cards_of(hand)])
         return moves
 
     def apply(self, st, move) -> bool:
