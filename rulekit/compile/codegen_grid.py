@@ -519,7 +519,8 @@ _PLACE = _TAKE_REVEALED + _PUT_PLACED + _NEXT_SEAT
 #: the cells it may move to as `BitBoard.targets` finds them, whether no other movable card
 #: has its text, and the first bits of the frame rows those cells lie in: from `start` to
 #: `stop`, in the board's columns + 1 cells from each, as for a place list), in cell order,
-#: kept in `gs.effect`
+#: kept in `gs.effect`. The others' box is the display's (its window, its rows' bits `low`
+#: to `high`) unless the card is alone in the box's first or last row or column (`alone`)
 _PLAN = """\
 def $NAME(st, gs):
     \"\"\"The movable cards of the pending effect and where each may go, worked out once.\"\"\"
@@ -535,7 +536,11 @@ $MOVABLE    where, at, occ = gs.where, gs.at, gs.occ
         movable ^= low
     cells.sort()
     found = []
-    empty = ~occ
+$WINDOW    empty, low, high = ~occ & window, start, stop
+    alone = 0
+    for line in (occ & $ROW_CELLS[box[0]], occ & $ROW_CELLS[box[1]], occ & $COL_CELLS[box[2]], occ & $COL_CELLS[box[3]]):
+        if not line & line - 1:
+            alone |= line
     for bit in cells:
         mover = at[bit]
         unique = $SAME_TEXT[mover] & movable_cards == 1 << mover
@@ -553,6 +558,9 @@ $MOVABLE    where, at, occ = gs.where, gs.at, gs.occ
             for part in $GROUPS(rest):
                 wide = part | part << 1 | part >> 1
                 free &= $GROW_PART
+        if not alone >> bit & 1:
+            found.append((bit, mover, free & empty, unique, low, high))
+            continue
         r0, r1, c0, c1 = $ROW_OF[(rest & -rest).bit_length() - 1], $ROW_OF[rest.bit_length() - 1], box[2], box[3]
         c = $COL_OF[bit]
         if c == c0:
@@ -561,7 +569,7 @@ $MOVABLE    where, at, occ = gs.where, gs.at, gs.occ
         if c == c1:
             while not rest & $COL_CELLS[c1]:
                 c1 -= 1
-$REST_WINDOW        found.append((bit, mover, free & empty & window, unique, start, stop))
+$REST_WINDOW        found.append((bit, mover, free & ~occ & window, unique, start, stop))
     plan = tuple(found)
     gs.effect = (seat, card, plan)
     return plan
@@ -832,6 +840,7 @@ def _plan(w, step, names) -> str:
         RING=literal(7 | 7 << width | 7 << 2 * width), BESIDE=literal(width - 3), BELOW=literal(2 * width - 6),
         KEEPS=w.const("KEEPS", keeps, "per 3x3 neighbourhood: 1 if a card may leave it without splitting the display"),
         COL_CELLS=w.const("COL_CELLS", tuple(board.col_cells), "the cells of each frame column"),
+        ROW_CELLS=w.const("ROW_CELLS", tuple(board.row_cells), "the cells of each frame row"),
         SAME_TEXT=w.const("SAME_TEXT", tuple(same), "per card, the cards with its text"),
         GROW_REST=grow.format(board.width, "rest"), GROW_PART=grow.format(board.width, "part")))
     return name
