@@ -634,7 +634,9 @@ def $NAME(st, move, entry):
 """ + _PUT_DONE
 
 #: the card leaves its cell and takes the new one (`GridState.lift` and `put`, written out:
-#: it stays on the display, so its kinds' cells and the occupied cells change by the two cells)
+#: it stays on the display, so its kinds' cells and the occupied cells change by the two cells); the
+#: display's box is kept, grown to the new cell, unless the card leaves a first or last row or
+#: column of the box empty (then it is worked out when asked)
 _RELOCATE = """\
 def $NAME(st, move):
     \"\"\"`move CARD to R,C`: the placed card's effect moves one card (`PlaceCards.apply`).\"\"\"
@@ -648,7 +650,15 @@ def $NAME(st, move):
     where[card] = bit
     change = 1 << old | 1 << bit
     gs.occ = occ = gs.occ ^ change
-$MOVE_KINDS    gs._box = None
+$MOVE_KINDS    box = gs._box
+    if box is not None:
+        r0, r1, c0, c1 = box
+        r, c, rest = $ROW_OF[old], $COL_OF[old], occ ^ 1 << bit
+        if (r == r0 or r == r1) and not rest & $ROW_CELLS[r] or (c == c0 or c == c1) and not rest & $COL_CELLS[c]:
+            gs._box = None
+        else:
+            r, c = $ROW_OF[bit], $COL_OF[bit]
+            gs._box = (r if r < r0 else r0, r if r > r1 else r1, c if c < c0 else c0, c if c > c1 else c1)
     gs.effect = None
     if occ & $OUTSIDE:
         gs.recentre()
@@ -1068,7 +1078,9 @@ def _placing(w, step) -> dict:
                  TAKES=w.bind("takes", step.places.takes), SPAN_CELLS=step.places.span, ROW_SPAN=step.board.cols + 1,
                  CELL_MOVES=step.places, FRAME_WIDTH=step.board.width,
                  PICK_STEP=literal(step.places.rows * step.board.width),
-                 TEXTS=w.bind("texts", config.texts), CELLS=literal(step.cells))
+                 TEXTS=w.bind("texts", config.texts), CELLS=literal(step.cells),
+                 ROW_CELLS=w.const("ROW_CELLS", tuple(step.board.row_cells), "the cells of each frame row"),
+                 COL_CELLS=w.const("COL_CELLS", tuple(step.board.col_cells), "the cells of each frame column"))
     names["PICK_PLACES"], names["PICK_MOVES"] = _picks(names, "legal", 4), _picks(names, "moves", 8)
     names["WINDOW"], names["REST_WINDOW"] = _box_window(w, step.board, names)
     names["SLIDES"] = "" if not step.sliding else _slides(w, step, names)
