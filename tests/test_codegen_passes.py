@@ -312,3 +312,60 @@ def test_the_highest_bidder_is_the_first_seat_whose_bid_card_ranks_highest(name)
             state.bid_cards = [rng.randrange(rules.deck.size) for _ in range(players)]
             expected = max(range(players), key=lambda seat: key[state.bid_cards[seat]])
             assert tricks.first(state) == expected
+
+
+@pytest.mark.parametrize("count", [1, 2, 3, 4])
+def test_a_ranked_list_reads_every_set_of_cards_of_a_hand_in_the_order_of_combinations(count):
+    """`Ranked`: a hand's passes read at the ranks of its sets of cards are the table's
+    moves for `combinations(cards, count)`, in that order, for hands of every size (fewer
+    cards than the count, exactly as many, more); blocks are made as hands first need them,
+    each move the table's own (one object per set of cards, whichever path asks)."""
+    from itertools import combinations
+    from math import comb
+    size = 14
+    table = codegen_passes.PassMoves("pass", tuple(f"c{card}" for card in range(size)), comb(size, count))
+    ranked = codegen_passes.Ranked(table, count, size)
+    rng = random.Random(count)
+    for _ in range(300):
+        cards = tuple(sorted(rng.sample(range(size), rng.randrange(size + 1))))
+        hand = sum(1 << card for card in cards)
+        if hand & ranked.missing:
+            ranked.fill(hand)
+        assert not hand & ranked.missing
+        ranks = [sum(comb(card, place) for place, card in enumerate(combo, 1)) for combo in combinations(cards, count)]
+        got = [ranked.moves[rank] for rank in ranks]
+        assert got == [table[combo] for combo in combinations(cards, count)]
+        assert all(a is b for a, b in zip(got, map(table.__getitem__, combinations(cards, count))))
+    assert ranked.missing == 0 and None not in ranked.moves and len(table) == comb(size, count)
+
+
+def test_the_moves_a_burst_makes_are_those_made_one_by_one_and_coded():
+    """`PassMoves.burst` makes the moves of many sets at once, with the texts, masks and
+    class `__missing__` gives them, keeps the ones already made, and codes the new ones."""
+    game = rulekit.load("insidious-sevens")
+    state = _at(game, 4, 31, steps.Pass)
+    table = next(v for v in _namespace(state.rules).values() if isinstance(v, codegen_passes.PassMoves))
+    texts = table.texts
+    made = table[(0, 1)]
+    table.burst([(0, 1), (0, 2), (5, 7, 9)])
+    assert table[(0, 1)] is made
+    for combo in ((0, 2), (5, 7, 9)):
+        move = table[combo]
+        assert type(move) is table.kind and move.arg == sum(1 << c for c in combo)
+        assert move.text == "pass " + ", ".join(texts[c] for c in combo)
+        assert state.rules.move_codes.moves[move._code - state.rules.move_codes.base] is move
+
+
+def test_a_whole_table_of_pieces_holds_what_the_table_filled_on_first_use_makes():
+    """`_whole` (a short run's pieces, made at load) against `Filled` of `Shifted` (made as
+    asked for): for every part of every run of a deck, the same items in the same order."""
+    rules = rulekit.load("insidious-sevens").ruleset(4)
+    bids = next(step for step in rules.steps if isinstance(step, steps.BidCard)).table
+    for run in bids.runs:
+        shift = (run & -run).bit_length() - 1
+        width = (run >> shift).bit_length()
+        for item, make in ((bids.moves.__getitem__, bids.run_moves), (int, codegen_passes._card_tuple)):
+            whole = codegen_passes._whole(item, shift, width)
+            filled = codegen_passes.Filled(codegen_passes.Shifted(make, shift))
+            assert len(whole) == 1 << width
+            assert all(whole[part] == filled[part] for part in range(1 << width))

@@ -6,9 +6,10 @@ choices made of cards in hand; what the generated class of each does is what the
 hand-written one does (`Pass`, `BidCard` in `engine/steps.py`, which stay the reference):
 
 - a pass: the plan of counts and directions is a literal; the legal moves are the
-  combinations of the hand's cards (ascending ids), each looked up in the game's table of
-  pass moves (`PassMoves`: made on first use, of a class of the table's own), and a move
-  is checked by its class and its mask (`hand & mask == mask`, the count);
+  combinations of the hand's cards (ascending ids), the game's pass moves (`PassMoves`:
+  made on first use, of a class of the table's own) read from a list by the rank of each
+  set of cards (`Ranked`), and a move is checked by its class and its mask
+  (`hand & mask == mask`, the count);
 - a card bid: one move per face (the step's `MoveTable`, whose moves carry their cards
   and are of a class of the table's own), the legal list built from the hand's runs of
   suits, the lowest copy held bid, the bids revealed, the `repeat bidding while ...`
@@ -22,10 +23,11 @@ from __future__ import annotations
 
 from itertools import combinations
 from math import comb
+from operator import itemgetter
 from string import Template
 
 from ..engine import steps
-from ..engine.cardsets import cards_of
+from ..engine.cardsets import cards_of, mask_of
 from ..engine.moves import Move
 from .codegen_tricks import indent
 
@@ -69,28 +71,25 @@ class PassMoves(dict):
         """The passes of one card of `part`, ascending."""
         return tuple(self[(card,)] for card in cards_of(part))
 
-    def row(self, prefix: tuple) -> list:
-        """The passes that start with the cards of `prefix` (ascending), by their last card's
-        id: a list over the deck, None where the last card is not above the prefix's."""
-        top = prefix[-1]
-        return [self[prefix + (card,)] if card > top else None for card in range(len(self.texts))]
-
-    def rows(self, first: int) -> list:
-        """The rows (`row`) of the passes of three cards that start with `first`, by the
-        second card's id."""
-        return [self.row((first, second)) if second > first else None for second in range(len(self.texts))]
-
     def __missing__(self, combo: tuple) -> Move:
-        if len(self) >= self.LIMIT:
-            self.clear()
-        mask = 0
-        for card in combo:
-            mask |= 1 << card
-        move = self[combo] = self.kind(self.verb, mask, self.verb + " " + ", ".join(map(self.texts.__getitem__, combo)))
-        if self.codes is not None:
-            self.codes.encode((move,))
-        return move
+        self.burst((combo,))
+        return dict.__getitem__(self, combo)
 
+    def burst(self, combos) -> None:
+        """The moves of `combos` (tuples of ascending card ids), those not made yet made
+        one after another: their texts and masks first, so that the moves lie side by side
+        in memory (a hand's passes, read from scattered moves, reach fewer cache lines)."""
+        new = [combo for combo in combos if combo not in self]
+        texts = [self.verb + " " + ", ".join(map(self.texts.__getitem__, combo)) for combo in new]
+        masks = [mask_of(combo) for combo in new]
+        verb, kind = self.verb, self.kind
+        moves = [kind(verb, mask, text) for mask, text in zip(masks, texts)]
+        for combo, move in zip(new, moves):
+            if len(self) >= self.LIMIT:
+                self.clear()
+            self[combo] = move
+        if self.codes is not None and moves:
+            self.codes.encode(moves)
 
 class Filled(dict):
     """A dict that fills itself: `filled[key]` is `make(key)`, made once (for keys of a
@@ -105,12 +104,83 @@ class Filled(dict):
         return value
 
 
+class Ranked:
+    """The pass moves of one count, in a list by the rank of their cards (combinatorial
+    number system: cards x1 < x2 < ... < xc rank `comb(x1, 1) + comb(x2, 2) + ...`), so a
+    hand's passes are read from one compact list (a position's scattered moves cost little
+    to reach). Made a block at a time on first use: `missing` has the cards whose block
+    (the passes whose highest card it is) is not made yet; `fill` makes the blocks of a
+    hand's cards, each move the table's own (`PassMoves`), so every path hands out the same
+    objects. Bounded by the move space (the step uses it for one within `PassMoves.LIMIT`)."""
+
+    def __init__(self, table: PassMoves, count: int, size: int):
+        self.table, self.count = table, count
+        self.moves = [None] * comb(size, count)
+        #: the cards whose block is made on first use (below `count - 1`, none is ever asked for)
+        self.missing = ((1 << size) - 1) >> (count - 1) << (count - 1)
+
+    def fill(self, hand: int) -> None:
+        table, moves, count = self.table, self.moves, self.count
+        for top in cards_of(hand & self.missing):
+            combos = [lower + (top,) for lower in combinations(range(top), count - 1)]
+            table.burst(combos)
+            for combo in combos:
+                moves[sum(comb(card, place) for place, card in enumerate(combo, 1))] = table[combo]
+        self.missing &= ~hand
+
+
 #: a hand's cards are read a byte of card ids at a time, for decks of at most this many bytes
 BYTES_READ = 12
 
 
+class Shifted:
+    """`make` of a run of the hand shifted down to bit 0 (`shifted(part)` is
+    `make(part << shift)`): a table of pieces keyed by `hand >> shift & width` holds small
+    ints, one slot each, where keys `hand & (width << shift)` share their low bits and
+    collide in the dict's slots (a lookup then probes several)."""
+
+    __slots__ = ("make", "shift")
+
+    def __init__(self, make, shift: int):
+        self.make, self.shift = make, shift
+
+    def __call__(self, part: int):
+        return self.make(part << self.shift)
+
+
 def _card_tuple(part: int) -> tuple:
     return tuple(cards_of(part))
+
+
+#: a run of at most this many card ids gets its table of pieces whole, made at load (256
+#: tuples, each its predecessor's and one item: well under a millisecond)
+WHOLE_BITS = 8
+
+
+def _whole(item, shift: int, width: int) -> tuple:
+    """The pieces of every part of a run of `width` ids from `shift`, by the part shifted
+    down: the part's items (`item(card)`), ascending, each one tuple."""
+    table = [()]
+    for part in range(1, 1 << width):
+        top = part.bit_length() - 1
+        table.append(table[part ^ 1 << top] + (item(shift + top),))
+    return tuple(table)
+
+
+def _pieces(w, prefix: str, make, runs, star: str = "", item=None) -> list[str]:
+    """For each run of card ids (a mask of contiguous bits), the expression that looks the
+    hand's part in it up in a table of its own, keyed by the part shifted down: a tuple
+    made whole when the run is short (`WHOLE_BITS`) and each card gives one `item` (a
+    tuple's slot is one read, where a dict's lookup reads its index, entry and key),
+    otherwise filled on first use (`Filled` of `make`, `Shifted`)."""
+    out = []
+    for run in runs:
+        shift = (run & -run).bit_length() - 1
+        width = (run >> shift).bit_length()
+        whole = item is not None and width <= WHOLE_BITS
+        table = w.bind(prefix, _whole(item, shift, width) if whole else Filled(Shifted(make, shift) if shift else make))
+        out.append(f"{star}{table}[hand{f' >> {shift}' if shift else ''} & {run >> shift!r}]")
+    return out
 
 
 def _lines(head: str, parts, sep: str, close: str) -> str:
@@ -178,13 +248,11 @@ def _pass(w, step):
     copies = [g for g in dict.fromkeys(sum(1 << d for d in range(deck.size) if deck.face[d] == deck.face[c])
                                        for c in range(deck.size)) if g & (g - 1)]
     if deck.size <= 8 * BYTES_READ:         # the hand's cards, a byte of ids at a time
-        cards = w.bind("cards_in", Filled(_card_tuple))
-        names["CARDS"] = _lines("cards = (", [f"{cards}[hand & {w.const('RUN', 255 << shift)}]"
-                                               for shift in range(0, deck.size, 8)], " +", ")")
+        runs = [(255 << shift) & ((1 << deck.size) - 1) for shift in range(0, deck.size, 8)]
+        names["CARDS"] = _lines("cards = (", _pieces(w, "cards_in", _card_tuple, runs, item=int), " +", ")")
         if not copies and any(count == 1 for count, _ in plan):
-            ones = w.bind("passes_of_one", Filled(table.singles))
-            names["ONE"] = "if count == 1:\n" + indent(_lines("return [", [
-                f"*{ones}[hand & {w.const('RUN', 255 << shift)}]" for shift in range(0, deck.size, 8)], ",", "]"), 4)
+            names["ONE"] = "if count == 1:\n" + indent(_lines(
+                "return [", _pieces(w, "passes_of_one", table.singles, runs, "*"), ",", "]"), 4)
     else:
         names["CARDS"] = f"cards = {w.bind('cards_of', cards_of)}(hand)\n"
     if len(plan) == 1:
@@ -198,9 +266,11 @@ def _pass(w, step):
              + indent(today + "if count == 0 or offset % st.n == 0:\n    return False\n"
                       + ("$MOVES.codes = st.rules.move_codes\n" if table.coded else "")
                       + "st.pending = [None] * st.n\nst.current_player = 0\nreturn True\n", 8))
-    if not copies and table.size <= PassMoves.LIMIT:     # the rows stay within the table's bound
-        names["ROWS"] = {count: w.bind("rows", [None] * deck.size) for count, _ in plan if count in (2, 3)}
-    legal = _pass_legal(names, today, copies, {count for count, _ in plan if count})
+    counts = {count for count, _ in plan if count}
+    if not copies and table.size <= PassMoves.LIMIT:     # the ranked lists stay within the table's bound
+        names["RANKED"] = {count: _ranked(w, table, count, deck.size) for count in sorted(counts)
+                           if count > 1 or "ONE" not in names}
+    legal = _pass_legal(names, today, copies, counts)
     body = enter + "\n" + _methods(legal, lambda checked, refuse, going, over: _pass_body(
         w, names, today, copies, checked, refuse, going, over))
     w.lines(Template(f"class $CLS($BASE):\n    \"\"\"Generated: the passing of this game.\"\"\"\n"
@@ -210,39 +280,36 @@ def _pass(w, step):
     return names["CLS"], Template(legal).substitute(names), inline
 
 
-#: a pass of two or three cards: the rows of the hand's first cards made (on first use:
-#: `PassMoves.row`, `rows`), then the passes read from them by index, in the order of
-#: `combinations`
-_ROWS = {2: """\
-if count == 2:
-    rows = $ROWS_2
-    for first in cards:
-        if rows[first] is None:
-            rows[first] = $MOVES.row((first,))
-    return [rows[first][second] for first, second in $COMBINATIONS(cards, 2)]
-""", 3: """\
-if count == 3:
-    rows = $ROWS_3
-    for first in cards:
-        if rows[first] is None:
-            rows[first] = $MOVES.rows(first)
-    return [rows[first][second][third] for first, second, third in $COMBINATIONS(cards, 3)]
-"""}
+def _ranked(w, table: PassMoves, count: int, size: int) -> str:
+    """Lines that list the passes of `count` cards from a `Ranked` list: its missing blocks
+    made, the ranks of the hand's sets of cards summed in the order of `combinations`, then
+    the moves gathered at them by `itemgetter` (a loop in C: the scattered moves are reached
+    several at once, where a loop of Python reaches them one after the other)."""
+    ranked = Ranked(table, count, size)
+    names = {"RANKED": w.bind("ranked", ranked), "MOVES": w.bind("passes", ranked.moves),
+             "GATHER": w.bind("itemgetter", itemgetter), "COMBINATIONS": w.bind("combinations", combinations)}
+    places = ["first", "second", "third"][:count] if count <= 3 else [f"card_{place}" for place in range(1, count + 1)]
+    terms = [places[0]] + [f"{w.const('CHOOSE', tuple(comb(card, place) for card in range(size)), f'comb(card, {place}) by card')}"
+                           f"[{places[place - 1]}]" for place in range(2, count + 1)]
+    return Template(f"if count == {count!r}:\n    if hand & $RANKED.missing:\n        $RANKED.fill(hand)\n"
+                    f"    ranks = [{' + '.join(terms)} for {', '.join(places)}{',' if count == 1 else ''}"
+                    f" in $COMBINATIONS(cards, {count!r})]\n"
+                    "    if len(ranks) > 1:\n        return list($GATHER(*ranks)($MOVES))\n"
+                    "    return [$MOVES[rank] for rank in ranks]\n").substitute(names)
 
 
 def _pass_legal(names, today: str, copies, counts) -> str:
     """Every set of `count` cards of the hand, in the order of `combinations`; with copies of
     a face, the first set of each text only (as the reference lists them). A pass of one
     card (without copies) lists the hand's single-card passes run by run, as a card bid does;
-    one of two or three cards, row by row (`_ROWS`)."""
+    the others from their ranked lists (`_ranked`)."""
     combos = "$COMBINATIONS(cards, count)"
     today += "hand = st.hands[st.current_player]\n" + names.get("ONE", "") + names["CARDS"]
     if not copies:
-        rows = names.get("ROWS", {})
-        by_rows = "".join(Template(_ROWS[count]).safe_substitute({f"ROWS_{count}": rows[count]})
-                          for count in sorted(rows))
-        rest = set(counts) - set(rows) - ({1} if "ONE" in names else set())
-        return today + by_rows + (f"return list(map($MOVES.__getitem__, {combos}))\n" if rest else "")
+        ranked = names.get("RANKED", {})
+        rest = set(counts) - set(ranked) - ({1} if "ONE" in names else set())
+        return (today + "".join(ranked[count] for count in sorted(ranked))
+                + (f"return list(map($MOVES.__getitem__, {combos}))\n" if rest else ""))
     return (today + "found = {}\n" + f"for move in map($MOVES.__getitem__, {combos}):\n"
             "    found.setdefault(move.text, move)\nreturn list(found.values())\n")
 
@@ -271,12 +338,13 @@ def _pass_body(w, names, today: str, copies, checked: bool, refuse: str, going: 
 def _bid_card(w, step):
     table = step.table
     names = {"BASE": w.bind("Base", steps.BidCard), "CLS": w.name("BidCard"),
-             "KIND": w.bind("CardMove", table.move_class), "BIDS": w.bind("bids_in", Filled(table.run_moves)),
+             "KIND": w.bind("CardMove", table.move_class),
              "STEP": w.bind("step", step),
              "VALUES": w.const("VALUES", tuple(step.values), "the bid each card makes")}
     copies = any(mask & (mask - 1) for mask in table.face_masks)
     legal = "hand = st.hands[st.current_player]\n" + _lines(
-        "return [", [f"*{names['BIDS']}[hand & {w.const('RUN', run)}]" for run in table.runs], ",", "]")
+        "return [", _pieces(w, "bids_in", table.run_moves, table.runs, "*", None if copies else table.moves.__getitem__),
+        ",", "]")
     enter = ("    def enter(self, st):\n        \"\"\"Every seat bids, seat 0 first, hidden until all have.\"\"\"\n"
              + ("        if 0 in st.hands:             # a seat with no card left: a fresh deal first\n"
                 "            return $BASE.enter(self, st)\n" if step.redeal is not None else "")
