@@ -606,6 +606,9 @@ _EFFECT = """\
         gs.effect = None
 """
 
+#: a slide (its docstring); the display's box is kept when the other lines reach both of its
+#: ends along the line (grown to the pushed cards, then to the card by `_PUT`), else it is
+#: worked out when asked
 _SLIDE = """\
 def $NAME(st, move, entry):
     \"\"\"`slide CARD into row 1 from left`: the line's cards are pushed, the card takes the
@@ -615,7 +618,8 @@ def $NAME(st, move, entry):
 """ + _TAKE_REVEALED + """\
     _, line, step, new, bit = entry
     at, where, cells = gs.at, gs.where, gs.kind_cells
-    occ = gs.occ ^ line
+    occ = rest = gs.occ ^ line
+    first = new
     moved = []
     while line:
         low = line & -line
@@ -630,7 +634,17 @@ def $NAME(st, move, entry):
             cells[slot] ^= low ^ here
         new += step
     gs.occ = occ
-    gs._box = None
+    box = gs._box
+    if box is not None:
+        r0, r1, c0, c1 = box
+        if step == 1 and rest & $COL_CELLS[c0] and rest & $COL_CELLS[c1]:
+            c, last = $COL_OF[first], $COL_OF[new - 1]
+            gs._box = (r0, r1, c if c < c0 else c0, last if last > c1 else c1)
+        elif step != 1 and rest & $ROW_CELLS[r0] and rest & $ROW_CELLS[r1]:
+            r, last = $ROW_OF[first], $ROW_OF[new - step]
+            gs._box = (r if r < r0 else r0, last if last > r1 else r1, c0, c1)
+        else:
+            gs._box = None
 """ + _PUT_DONE
 
 #: the card leaves its cell and takes the new one (`GridState.lift` and `put`, written out:
