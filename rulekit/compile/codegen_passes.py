@@ -59,9 +59,9 @@ class PassMoves(dict):
         super().__init__()
         self.verb, self.texts = verb, texts
         self.kind = type("PassMove", (Move,), {"__slots__": (), "__module__": Move.__module__})
-        #: the rule set's `MoveCodes` (engine/history.py), set by the step's `enter`: a move is
-        #: coded when made, so that sealing a round finds every move coded (a pass move is
-        #: seldom played twice in a game, and the round that first plays one would code its
+        #: the rule set's `MoveCodes` (engine/history.py), set by the step's `enter` (`use`): a
+        #: move is coded when made, so that sealing a round finds every move coded (a pass move
+        #: is seldom played twice in a game, and the round that first plays one would code its
         #: moves one by one); None for a move space too large to code whole
         self.codes = None
         self.size = size
@@ -70,6 +70,13 @@ class PassMoves(dict):
     def singles(self, part: int) -> tuple:
         """The passes of one card of `part`, ascending."""
         return tuple(self[(card,)] for card in cards_of(part))
+
+    def use(self, codes) -> None:
+        """Code moves with `codes` from now on, and the moves made before (at load: the
+        single-card passes of a table of pieces made whole) now."""
+        if self.codes is not codes:
+            self.codes = codes
+            codes.encode(list(self.values()))
 
     def __missing__(self, combo: tuple) -> Move:
         self.burst((combo,))
@@ -239,6 +246,12 @@ def _walk() -> str:
 
 # ---- passing -----------------------------------------------------------------------------------
 
+def _single(table: PassMoves, size: int):
+    """`card -> its single-card pass`, every one made now in one burst (`PassMoves.burst`)."""
+    table.burst([(card,) for card in range(size)])
+    return lambda card: table[(card,)]
+
+
 def _pass(w, step):
     deck = step.deck
     plan = tuple(step.plan)
@@ -252,7 +265,7 @@ def _pass(w, step):
         names["CARDS"] = _lines("cards = (", _pieces(w, "cards_in", _card_tuple, runs, item=int), " +", ")")
         if not copies and any(count == 1 for count, _ in plan):
             names["ONE"] = "if count == 1:\n" + indent(_lines(
-                "return [", _pieces(w, "passes_of_one", table.singles, runs, "*"), ",", "]"), 4)
+                "return [", _pieces(w, "passes_of_one", table.singles, runs, "*", _single(table, deck.size)), ",", "]"), 4)
     else:
         names["CARDS"] = f"cards = {w.bind('cards_of', cards_of)}(hand)\n"
     if len(plan) == 1:
@@ -264,7 +277,7 @@ def _pass(w, step):
             today += "if offset is None:              # across the table\n    offset = st.n // 2\n"
     enter = ("    def enter(self, st):\n        \"\"\"Seats pass cards this round unless the plan passes none.\"\"\"\n"
              + indent(today + "if count == 0 or offset % st.n == 0:\n    return False\n"
-                      + ("$MOVES.codes = st.rules.move_codes\n" if table.coded else "")
+                      + ("$MOVES.use(st.rules.move_codes)\n" if table.coded else "")
                       + "st.pending = [None] * st.n\nst.current_player = 0\nreturn True\n", 8))
     counts = {count for count, _ in plan if count}
     if not copies and table.size <= PassMoves.LIMIT:     # the ranked lists stay within the table's bound
@@ -386,7 +399,7 @@ def _bid_body(w, step, copies: bool, owner: str, checked: bool, refuse: str, goi
         head = "seat = st.current_player\n" + ("held = st.hands[seat] & move.cards\n" if copies else "")
     card = ("card = move.arg\npending[seat] = card if held >> card & 1 else (held & -held).bit_length() - 1\n"
             if copies else "pending[seat] = move.arg\n")
-    reveal = ("st.bid_cards = list(pending)\nst.bids = list(map($VALUES.__getitem__, pending))\n"
+    reveal = ("st.bid_cards = list(pending)\nst.bids = [$VALUES[card] for card in pending]\n"
               "st.pending = [None] * n\nst.revealed = True\n")
     return (head + "pending = st.pending\n" + card + _next_seat(going) + reveal
             + _repeat(w, step, owner, going, over) + over + "\n")

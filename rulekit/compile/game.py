@@ -367,8 +367,12 @@ def _holder(deck, text: str):
 def _highest_bidder(bid):
     if isinstance(bid, n.BidCard):
         def highest(st):            # the first seat whose card has the highest key
-            cards = st.bid_cards
-            return cards.index(max(cards, key=st.rules.deck.key.__getitem__))
+            cards, key = st.bid_cards, st.rules.deck.key
+            best, top = 0, key[cards[0]]
+            for seat in range(1, len(cards)):       # a loop: `max(..., key=)` calls a wrapper per seat
+                if key[cards[seat]] > top:
+                    best, top = seat, key[cards[seat]]
+            return best
         return highest
     first = _seat_fn(_option(bid, n.InTurn).seat, bid) if bid is not None and _option(bid, n.InTurn) \
         else (lambda st: st.dealer)
