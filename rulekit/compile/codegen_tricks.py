@@ -67,7 +67,8 @@ def emit(w, step):
         names.update(_ruled_names(w, step))
     else:
         names["FOLLOW"] = w.const("FOLLOW", step.follow, "follow[trump + 1][lead + 1]: the cards that may follow")
-    shape = {"every": every, "sit": sit, "ruled": ruled, "count": step.count, "faces": faces}
+    shape = {"every": every, "sit": sit, "ruled": ruled, "count": step.count, "faces": faces,
+             "slots": [(w.name("who"), w.name("c")) for _ in range(max(UNROLLED))]}
     cls = w.name("Tricks")
     names["CLS"] = cls
     rows = _rows(names)
@@ -86,7 +87,7 @@ def emit(w, step):
     # no `st._legal` to forget: no generated step keeps one (it is None until a step's end)
     done = "st._history.append(move)\n"
     inline = play_body(shape, names, "return $STATE.apply(st, move)", done + "return",
-                       done + "if {END}:\n    st._legal = None\n    st.advance()\nreturn")
+                       done + "if {END}:\n    st._legal = None\n    st.advance()\nreturn", unroll=True)
     return (cls, Template(legal_body(w, step, shape, names)).substitute(own_names),
             Template(inline).substitute(own_names, STATE="$STATE"),
             {local: f"{table}[{index}]" + ("[1:]" if lead and by_lead else "") for local, table, index, lead in rows.values()})
@@ -199,15 +200,37 @@ def _next_seat(shape, then: str) -> str:
     return "if len(trick) < $N:\n    st.current_player = $ROW_AFTER[seat]\n" + indent(then, 4)
 
 
-def _end_trick(shape, names, over: str, played: bool = True) -> str:
+#: the seat counts whose full trick the state's own class reads card by card, written out
+#: (no loop); a trick of more seats is read in a loop
+UNROLLED = range(2, 6)
+
+
+def _unrolled(n: int, ties: str, slots) -> list[str]:
+    """Lines that find the winner and the cards of a full trick of `n` cards, one by one;
+    `slots`: the (seat, card) local names of each place of the trick (generator names)."""
+    seats, cards = ["winner"] + [seat for seat, _ in slots[1:n]], [card for _, card in slots[:n]]
+    lines = [", ".join(f"({seats[i]}, {cards[i]})" for i in range(n)) + " = trick",
+             "strength = $ROW_STRENGTH[$LEAD]", f"best = strength[{cards[0]}]"]
+    for i in range(1, n):
+        lines += [f"rank = strength[{cards[i]}]", f"if rank > best{ties}:"]
+        lines += (["    best = rank"] if i < n - 1 else []) + [f"    winner = {seats[i]}"]
+    return lines + ["played = " + " | ".join(f"$BITS[{card}]" for card in cards)]
+
+
+def _end_trick(shape, names, over: str, played: bool = True, unroll: bool = False) -> str:
     """The full trick: its winner takes it; `over` is the lines that end (with {END} for
-    whether the step is over). `played`: the lines also gather the trick's cards."""
+    whether the step is over). `played`: the lines also gather the trick's cards; `unroll`:
+    for the seat counts `UNROLLED`, card by card (each count a branch on `$N`)."""
     lead = "$THEN(st)" if names["THEN"] else "winner"
     if "STRENGTH" in names:
         ties = " or rank == best and rank & 1" if names["LAST"] else ""
         lines = ["strength = $ROW_STRENGTH[$LEAD]", "best = -1"] + (["played = 0"] if played else []) + [
                  "for who, c in trick:"] + (["    played |= $BITS[c]"] if played else []) + [
                  "    rank = strength[c]", f"    if rank > best{ties}:", "        best = rank", "        winner = who"]
+        if unroll and played and not shape["sit"]:
+            branches = [f"{'if' if i == 0 else 'elif'} $N == {n!r}:\n" + indent("\n".join(_unrolled(n, ties, shape["slots"])), 4)
+                        for i, n in enumerate(UNROLLED)]
+            lines = ["".join(branches) + "else:\n" + indent("\n".join(lines), 4).rstrip("\n")]
     else:
         lines = (["played = 0", "for _, c in trick:", "    played |= 1 << c"] if played else []) + [
                  "winner = $WINNER(trick, played, st.lead, st.trump)"]
@@ -220,9 +243,10 @@ def _end_trick(shape, names, over: str, played: bool = True) -> str:
     return "\n".join(lines) + "\n" + over.replace("{END}", end)
 
 
-def play_body(shape, names, refuse: str, going: str, over: str) -> str:
+def play_body(shape, names, refuse: str, going: str, over: str, unroll: bool = False) -> str:
     """Check and play `move`: `refuse` when it is no interned legal move (nothing changed),
-    `going` after a card that leaves the step going, `over` ({END}) after a full trick."""
+    `going` after a card that leaves the step going, `over` ({END}) after a full trick
+    (`unroll`: see `_end_trick`)."""
     if shape["ruled"]:
         check = _allowed(shape, names) + "if not allowed & cards:\n" + indent(refuse, 4)
         source = "allowed"
@@ -233,7 +257,7 @@ def play_body(shape, names, refuse: str, going: str, over: str) -> str:
     return ("if type(move) is not $MOVE_CLASS:\n" + indent(refuse, 4)
             + "cards = move.cards\ncard = move.card\nseat = st.current_player\nhand = st.hands[seat]\ntrick = st.trick\n"
             + check + _copies(shape, source) + "st.hands[seat] = hand ^ cards\n" + _set_lead(names)
-            + "trick.append($PAIRS[seat][card])\n" + _next_seat(shape, going) + _end_trick(shape, names, over))
+            + "trick.append($PAIRS[seat][card])\n" + _next_seat(shape, going) + _end_trick(shape, names, over, unroll=unroll))
 
 
 def _play(shape, names) -> str:
