@@ -256,3 +256,32 @@ def test_a_grid_round_playout_runs_in_the_generated_walks_and_stops_at_the_round
             assert ours.history == theirs.history and made == len(theirs.history) - len(state.history)
             assert ours.view() == theirs.view() and ours.round == theirs.round
             state = ours
+
+
+@pytest.mark.parametrize("span", range(1, 6))
+def test_a_folded_pick_reads_the_pattern_of_two_rows_cells(span):
+    from rulekit.compile.codegen_grid import _folded
+    for width in range(span + 1, 20):
+        if not _folded(span, width):
+            continue
+        mask, divisor = (1 << span) - 1 | ((1 << span) - 1) << width, (1 << width) - (1 << span)
+        for a in range(1 << span):
+            for b in range(1 << span):
+                other = random.Random(a * 64 + b).getrandbits(3 * width) << span & ~mask   # cells the pick leaves
+                assert ((a | b << width | other) & mask) % divisor == a | b << span
+
+
+@pytest.mark.parametrize("path,variant", GRID, ids=GRID_IDS)
+def test_the_generated_legal_lists_are_the_engines_move_for_move(path, variant, monkeypatch):
+    generated = rulekit.load(path, variant=variant)
+    reference = _reference(path, variant, monkeypatch)
+    players = _players(generated)
+    for seed in range(40):
+        ours, theirs = generated.new_game(players, seed=seed), reference.new_game(players, seed=seed)
+        rng = random.Random(seed)
+        while not theirs.is_terminal:
+            legal = theirs.legal_moves()
+            assert [m.text for m in ours.legal_moves()] == [m.text for m in legal]
+            pick = rng.randrange(len(legal))
+            ours.apply(ours.legal_moves()[pick])
+            theirs.apply(legal[pick])

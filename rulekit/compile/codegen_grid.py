@@ -873,16 +873,29 @@ def _plan(w, step, names) -> str:
 def _pick(names, into: str, depth: int) -> str:
     """The statement that adds the interned moves of a frame row's free cells from bit `at`
     (and of the next row's, when a pick takes two) to the list `into`: one pick, or one per
-    `span` cells on a board wider than that (`free` shifted down to bit `at`: `cut`)."""
+    `span` cells on a board wider than that (`free` shifted down to bit `at`: `cut`). A pick
+    of two rows reads its pattern as one `&` of `free >> at` and a remainder when the frame is
+    wide enough (`_folded`), so that no shift of the board's whole mask is made per pick."""
     span, wide, pad, moves = names["SPAN_CELLS"], names["ROW_SPAN"], " " * depth, names["CELL_MOVES"]
     mask, takes = literal((1 << span) - 1), names["TAKES"]
     if moves.rows == 2:
-        return (f"{pad}{into} += {takes}[cut & {mask} | cut >> {literal(names['FRAME_WIDTH'] - span)} "
+        width = names["FRAME_WIDTH"]
+        if _folded(span, width):
+            both = literal((1 << span) - 1 | ((1 << span) - 1) << width)
+            return f"{pad}{into} += {takes}[(free >> at & {both}) % {literal((1 << width) - (1 << span))}](runs[at])\n"
+        return (f"{pad}{into} += {takes}[cut & {mask} | cut >> {literal(width - span)} "
                 f"& {literal(((1 << span) - 1) << span)}](runs[at])\n")
     if wide <= span:
         return f"{pad}{into} += {takes}[cut & {mask}](runs[at])\n"
     return (f"{pad}for part in range({literal(wide // span + (wide % span > 0))}):\n"
             f"{pad}    {into} += {takes}[cut >> part * {literal(span)} & {mask}](runs[at + part * {literal(span)}])\n")
+
+
+def _folded(span: int, width: int) -> bool:
+    """Whether two rows' `span` cells, `a | b << width` (a, b < 2 ** span), give the picker's
+    pattern `a | b << span` as their remainder by 2 ** width - 2 ** span: 2 ** width leaves
+    2 ** span, so the remainder is a + b * 2 ** span whenever that is below the divisor."""
+    return 1 << 2 * span <= (1 << width) - (1 << span)
 
 
 def pick_count(moves) -> int:
@@ -895,11 +908,13 @@ def _picks(names, into: str, depth: int) -> str:
     bit `start` to `stop` to the list `into`: a pick (`_pick`) from `start`, then one from each
     pick's rows further on while `stop` is not reached, written out (the free cells of a
     place list or a moved card lie in at most the board's rows + 1 frame rows)."""
-    step = names["PICK_STEP"]
-    out = " " * depth + "at, cut = start, free >> start\n" + _pick(names, into, depth)
-    for level in range(1, pick_count(names["CELL_MOVES"])):
+    step, moves = names["PICK_STEP"], names["CELL_MOVES"]
+    cut = moves.rows != 2 or not _folded(names["SPAN_CELLS"], names["FRAME_WIDTH"])     # picks read `cut`
+    out = " " * depth + ("at, cut = start, free >> start\n" if cut else "at = start\n") + _pick(names, into, depth)
+    for level in range(1, pick_count(moves)):
         pad = " " * (depth + 4 * (level - 1))
-        out += f"{pad}at += {step}\n{pad}if at < stop:\n{pad}    cut >>= {step}\n" + _pick(names, into, depth + 4 * level)
+        out += (f"{pad}at += {step}\n{pad}if at < stop:\n" + (f"{pad}    cut >>= {step}\n" if cut else "")
+                + _pick(names, into, depth + 4 * level))
     return out
 
 
