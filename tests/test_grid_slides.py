@@ -48,3 +48,33 @@ def test_the_table_has_every_place_for_no_lines_and_one_entry_per_packing():
     assert len(table) == 1 << 12
     field = 2 * 4 + 1
     assert table[0] == sum(((1 << field) - 1) << (k - 1) * field for k in range(1, 4))
+
+
+@pytest.mark.parametrize("rows,cols,adjacency", [(4, 4, 8), (3, 5, 4), (2, 9, 8), (5, 3, 8)])
+@pytest.mark.parametrize("kind", ["move", "slide"])
+def test_a_moved_or_slid_card_keeps_the_display_s_box_right(rows, cols, adjacency, kind):
+    """The generated `relocate_N` keeps the display's box (grown to the card's new cell) unless
+    the card leaves a first or last line of it empty, `slide_N` when the other lines reach both
+    ends of the box along the line: after every move of a game the kept box is the one worked
+    out from the cells."""
+    import random
+
+    import rulekit
+    from test_grid_codegen import SLIDING
+    from test_grid_listing import MOVING
+
+    text = MOVING if kind == "move" else SLIDING
+    game = rulekit.loads(text.format(rows=rows, cols=cols, adjacency=adjacency, cells=rows * cols))
+    made = kept = 0
+    for seed in range(12):
+        state, rng = game.new_game(2, seed=seed), random.Random(seed)
+        while not state.is_terminal:
+            moves = state.legal_moves()
+            move = moves[rng.randrange(len(moves))]
+            state.apply(move)
+            gs = state.extra["grid"]
+            if move.kind == kind:
+                made += 1
+                kept += gs._box is not None
+            assert gs._box is None or gs._box == gs.board.box(gs.occ)
+    assert made > 10 and kept > 3

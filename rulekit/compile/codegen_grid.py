@@ -519,7 +519,8 @@ _PLACE = _TAKE_REVEALED + _PUT_PLACED + _NEXT_SEAT
 #: the cells it may move to as `BitBoard.targets` finds them, whether no other movable card
 #: has its text, and the first bits of the frame rows those cells lie in: from `start` to
 #: `stop`, in the board's columns + 1 cells from each, as for a place list), in cell order,
-#: kept in `gs.effect`
+#: kept in `gs.effect`. The others' box is the display's (its window, its rows' bits `low`
+#: to `high`) unless the card is alone in the box's first or last row or column (`alone`)
 _PLAN = """\
 def $NAME(st, gs):
     \"\"\"The movable cards of the pending effect and where each may go, worked out once.\"\"\"
@@ -535,7 +536,11 @@ $MOVABLE    where, at, occ = gs.where, gs.at, gs.occ
         movable ^= low
     cells.sort()
     found = []
-    empty = ~occ
+$WINDOW    empty, low, high = ~occ & window, start, stop
+    alone = 0
+    for line in (occ & $ROW_CELLS[box[0]], occ & $ROW_CELLS[box[1]], occ & $COL_CELLS[box[2]], occ & $COL_CELLS[box[3]]):
+        if not line & line - 1:
+            alone |= line
     for bit in cells:
         mover = at[bit]
         unique = $SAME_TEXT[mover] & movable_cards == 1 << mover
@@ -553,6 +558,9 @@ $MOVABLE    where, at, occ = gs.where, gs.at, gs.occ
             for part in $GROUPS(rest):
                 wide = part | part << 1 | part >> 1
                 free &= $GROW_PART
+        if not alone >> bit & 1:
+            found.append((bit, mover, free & empty, unique, low, high))
+            continue
         r0, r1, c0, c1 = $ROW_OF[(rest & -rest).bit_length() - 1], $ROW_OF[rest.bit_length() - 1], box[2], box[3]
         c = $COL_OF[bit]
         if c == c0:
@@ -561,7 +569,7 @@ $MOVABLE    where, at, occ = gs.where, gs.at, gs.occ
         if c == c1:
             while not rest & $COL_CELLS[c1]:
                 c1 -= 1
-$REST_WINDOW        found.append((bit, mover, free & empty & window, unique, start, stop))
+$REST_WINDOW        found.append((bit, mover, free & ~occ & window, unique, start, stop))
     plan = tuple(found)
     gs.effect = (seat, card, plan)
     return plan
@@ -598,6 +606,9 @@ _EFFECT = """\
         gs.effect = None
 """
 
+#: a slide (its docstring); the display's box is kept when the other lines reach both of its
+#: ends along the line (grown to the pushed cards, then to the card by `_PUT`), else it is
+#: worked out when asked
 _SLIDE = """\
 def $NAME(st, move, entry):
     \"\"\"`slide CARD into row 1 from left`: the line's cards are pushed, the card takes the
@@ -607,7 +618,8 @@ def $NAME(st, move, entry):
 """ + _TAKE_REVEALED + """\
     _, line, step, new, bit = entry
     at, where, cells = gs.at, gs.where, gs.kind_cells
-    occ = gs.occ ^ line
+    occ = rest = gs.occ ^ line
+    first = new
     moved = []
     while line:
         low = line & -line
@@ -622,11 +634,23 @@ def $NAME(st, move, entry):
             cells[slot] ^= low ^ here
         new += step
     gs.occ = occ
-    gs._box = None
+    box = gs._box
+    if box is not None:
+        r0, r1, c0, c1 = box
+        if step == 1 and rest & $COL_CELLS[c0] and rest & $COL_CELLS[c1]:
+            c, last = $COL_OF[first], $COL_OF[new - 1]
+            gs._box = (r0, r1, c if c < c0 else c0, last if last > c1 else c1)
+        elif step != 1 and rest & $ROW_CELLS[r0] and rest & $ROW_CELLS[r1]:
+            r, last = $ROW_OF[first], $ROW_OF[new - step]
+            gs._box = (r if r < r0 else r0, last if last > r1 else r1, c0, c1)
+        else:
+            gs._box = None
 """ + _PUT_DONE
 
 #: the card leaves its cell and takes the new one (`GridState.lift` and `put`, written out:
-#: it stays on the display, so its kinds' cells and the occupied cells change by the two cells)
+#: it stays on the display, so its kinds' cells and the occupied cells change by the two cells); the
+#: display's box is kept, grown to the new cell, unless the card leaves a first or last row or
+#: column of the box empty (then it is worked out when asked)
 _RELOCATE = """\
 def $NAME(st, move):
     \"\"\"`move CARD to R,C`: the placed card's effect moves one card (`PlaceCards.apply`).\"\"\"
@@ -640,7 +664,15 @@ def $NAME(st, move):
     where[card] = bit
     change = 1 << old | 1 << bit
     gs.occ = occ = gs.occ ^ change
-$MOVE_KINDS    gs._box = None
+$MOVE_KINDS    box = gs._box
+    if box is not None:
+        r0, r1, c0, c1 = box
+        r, c, rest = $ROW_OF[old], $COL_OF[old], occ ^ 1 << bit
+        if (r == r0 or r == r1) and not rest & $ROW_CELLS[r] or (c == c0 or c == c1) and not rest & $COL_CELLS[c]:
+            gs._box = None
+        else:
+            r, c = $ROW_OF[bit], $COL_OF[bit]
+            gs._box = (r if r < r0 else r0, r if r > r1 else r1, c if c < c0 else c0, c if c > c1 else c1)
     gs.effect = None
     if occ & $OUTSIDE:
         gs.recentre()
@@ -832,6 +864,7 @@ def _plan(w, step, names) -> str:
         RING=literal(7 | 7 << width | 7 << 2 * width), BESIDE=literal(width - 3), BELOW=literal(2 * width - 6),
         KEEPS=w.const("KEEPS", keeps, "per 3x3 neighbourhood: 1 if a card may leave it without splitting the display"),
         COL_CELLS=w.const("COL_CELLS", tuple(board.col_cells), "the cells of each frame column"),
+        ROW_CELLS=w.const("ROW_CELLS", tuple(board.row_cells), "the cells of each frame row"),
         SAME_TEXT=w.const("SAME_TEXT", tuple(same), "per card, the cards with its text"),
         GROW_REST=grow.format(board.width, "rest"), GROW_PART=grow.format(board.width, "part")))
     return name
@@ -1074,7 +1107,9 @@ def _placing(w, step) -> dict:
                  TAKES=w.bind("takes", step.places.takes), SPAN_CELLS=step.places.span, ROW_SPAN=step.board.cols + 1,
                  CELL_MOVES=step.places, FRAME_WIDTH=step.board.width,
                  PICK_STEP=literal(step.places.rows * step.board.width),
-                 TEXTS=w.bind("texts", config.texts), CELLS=literal(step.cells))
+                 TEXTS=w.bind("texts", config.texts), CELLS=literal(step.cells),
+                 ROW_CELLS=w.const("ROW_CELLS", tuple(step.board.row_cells), "the cells of each frame row"),
+                 COL_CELLS=w.const("COL_CELLS", tuple(step.board.col_cells), "the cells of each frame column"))
     names["PICK_PLACES"], names["PICK_MOVES"] = _picks(names, "legal", 4), _picks(names, "moves", 8)
     names["WINDOW"], names["REST_WINDOW"] = _box_window(w, step.board, names)
     names["SLIDES"] = "" if not step.sliding else _slides(w, step, names)
