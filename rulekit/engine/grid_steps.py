@@ -436,13 +436,10 @@ class PlaceCards(Step):
 
     def _slide_table(self, text: str, origin) -> list[Move]:
         """The slide moves of a card text at a frame origin, by slide number (`interned`)."""
-        if len(self.interned) >= _CACHE_LIMIT:
-            self.interned.clear()
         names = map(self.board.slide_name, range(2 * (self.board.height + self.board.width)))
-        table = self.interned[text, origin] = [
+        return _kept(self.interned, (text, origin), [
             Move("slide", number, f"slide {text} into {line} {index + origin[line != 'row']} from {side}")
-            for number, (line, index, side) in enumerate(names)]
-        return table
+            for number, (line, index, side) in enumerate(names)])
 
     def _plan(self, st, gs) -> tuple:
         """The pending `when placed, move ...` effect's movable cards, each (cell, card, the
