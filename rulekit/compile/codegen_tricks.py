@@ -67,6 +67,8 @@ def emit(w, step):
         names.update(_ruled_names(w, step))
     else:
         names["FOLLOW"] = w.const("FOLLOW", step.follow, "follow[trump + 1][lead + 1]: the cards that may follow")
+        names["INSIDE"] = w.table("INSIDE", _inside(step.table, step.follow),
+                                  "inside[trump + 1][lead + 1][face]: 1 when the face's cards may follow")
     shape = {"every": every, "sit": sit, "ruled": ruled, "count": step.count, "faces": faces,
              "slots": [(w.name("who"), w.name("c")) for _ in range(max(UNROLLED))]}
     cls = w.name("Tricks")
@@ -99,6 +101,7 @@ def emit(w, step):
 #: it has in the state's own class, the table's key in `names`, the index of the row, whether
 #: the row is indexed by the lead)
 _ROW_OF = {"ROW_FOLLOW": ("follow", "FOLLOW", "trump + 1", True),
+           "ROW_INSIDE": ("inside", "INSIDE", "trump + 1", True),
            "ROW_STRENGTH": ("strengths", "STRENGTH", "trump + 1", True),
            "ROW_CHAINS": ("chains", "CHAINS", "trump + 1", True), "ROW_FIRST": ("first", "FIRST", "trump + 1", True),
            "ROW_SETS": ("sets", "SETS", "trump + 1", False), "ROW_AFTER": ("after", "AFTER", "n", False)}
@@ -129,6 +132,15 @@ def _faces(step):
         else:
             singles |= mask
     return singles, tuple(groups)
+
+
+def _inside(table, follow) -> list:
+    """follow[trump + 1][lead + 1] → a row by card id: 1 when all the cards of that card's
+    face lie in the follow row (read at a face's id, a move's `arg`), else 0."""
+    faces = table.face_masks
+    made: dict = {}
+    return [tuple(made.setdefault(row, tuple(int(row & mask == mask) for mask in faces)) for row in rows)
+            for rows in follow]
 
 
 def _whole_faces(follow, groups) -> bool:
@@ -248,15 +260,22 @@ def play_body(shape, names, refuse: str, going: str, over: str, unroll: bool = F
     `going` after a card that leaves the step going, `over` ({END}) after a full trick
     (`unroll`: see `_end_trick`)."""
     if shape["ruled"]:
-        check = _allowed(shape, names) + "if not allowed & cards:\n" + indent(refuse, 4)
-        source = "allowed"
+        check = (_allowed(shape, names) + "if not allowed & cards:\n" + indent(refuse, 4) + _copies(shape, "allowed")
+                 + "rest = hand ^ cards\n")
     else:
-        check = ("if trick:\n    if not (hand & $ROW_FOLLOW[$LEAD] or hand) & cards:\n"
-                 + indent(refuse, 8) + "elif not hand & cards:\n" + indent(refuse, 4))
-        source = "hand"
+        # one new int when the card follows: the hand without the card, smaller than the hand
+        # only if the card was in it; a card outside the follow row (`inside`: a face lies all
+        # in it or all out, `_whole_faces`) only when the hand holds none of the row
+        check = ""
+        if shape["faces"][1]:
+            check = ("if card < 0:                    # copies of one face: the lowest one held\n"
+                     "    held = hand & cards\n    if not held:\n" + indent(refuse, 8)
+                     + "    cards = held & -held\n    card = cards.bit_length() - 1\n")
+        check += ("rest = hand ^ cards\nif rest > hand:\n" + indent(refuse, 4)
+                  + "if trick and not $ROW_INSIDE[$LEAD][move.arg] and hand & $ROW_FOLLOW[$LEAD]:\n" + indent(refuse, 4))
     return ("if type(move) is not $MOVE_CLASS:\n" + indent(refuse, 4)
             + "cards = move.cards\ncard = move.card\nseat = st.current_player\nhand = st.hands[seat]\ntrick = st.trick\n"
-            + check + _copies(shape, source) + "st.hands[seat] = hand ^ cards\n" + _set_lead(names)
+            + check + "st.hands[seat] = rest\n" + _set_lead(names)
             + "trick.append($PAIRS[seat][card])\n" + _next_seat(shape, going) + _end_trick(shape, names, over, unroll=unroll))
 
 

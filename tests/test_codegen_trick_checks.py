@@ -1,0 +1,76 @@
+"""The generated trick step's check-and-play (compile/codegen_tricks.py `play_body`): every
+interned card move offered to it, legal or not, is played or refused exactly as the
+hand-written steps decide (engine/steps.py), on every shipped and example trick game.
+
+The check reads whether the card was in the hand from the hand without it (`rest > hand`)
+and whether it may follow from a per-lead table of faces (`inside`), so a move that is not
+held, one that does not follow while the hand could, and a face with copies all go through
+it here, not only the moves of the legal list.
+"""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+import rulekit
+from rulekit.compile import codegen
+from rulekit.errors import IllegalMoveError
+
+ROOT = Path(__file__).resolve().parent.parent
+FILES = [str(p) for p in sorted((ROOT / "rules").glob("*.rules"))] + [
+    str(p) for p in sorted((ROOT / "examples").rglob("*.rules"))]
+GAMES = [(path, variant) for path in FILES for variant in [None, *rulekit.load(path).variants]]
+IDS = [f"{Path(p).stem}-{v or 'base'}" for p, v in GAMES]
+
+
+def _players(game) -> int:
+    return 4 if 4 in game.players else game.players[0]
+
+
+def _reference(path, variant, monkeypatch):
+    with monkeypatch.context() as patch:
+        patch.setattr(codegen, "ENABLED", False)
+        game = rulekit.loads(Path(path).read_text(), variant=variant, file=path, base_dir=str(Path(path).parent))
+        game.ruleset(_players(game))
+    return game
+
+
+@pytest.mark.parametrize("path,variant", GAMES, ids=IDS)
+def test_every_card_move_is_played_or_refused_as_the_reference_decides(path, variant, monkeypatch):
+    generated = rulekit.load(path, variant=variant)
+    if generated.ruleset(_players(generated)).grid is not None:
+        pytest.skip("a grid game: no trick step")
+    reference = _reference(path, variant, monkeypatch)
+    players = _players(generated)
+    checked = 0
+    for seed in (5, 6):
+        ours, theirs = generated.new_game(players, seed=seed), reference.new_game(players, seed=seed)
+        rng, made = random.Random(seed), 0
+        while not theirs.is_terminal and made < 300:
+            legal = theirs.legal_moves()
+            table = getattr(ours._at, "table", None)
+            if table is not None and getattr(ours._at, "name", "") == "play" and made % 3 == 0:
+                texts = {m.text for m in legal}
+                before = ours.view()
+                for move in dict.fromkeys(table.moves):          # each face's interned move once
+                    trial = ours.clone()
+                    trial.legal_moves()                          # the step's own class, as a caller has it
+                    if move.text in texts:
+                        trial.apply(move)
+                        other = theirs.clone()
+                        other.apply(move.text)
+                        assert trial.view() == other.view() and trial.history == other.history, move.text
+                    else:
+                        with pytest.raises(IllegalMoveError):
+                            trial.apply(move)
+                        assert trial.view() == before, move.text
+                    checked += 1
+            pick = rng.randrange(len(legal))
+            ours.apply(ours.legal_moves()[pick])
+            theirs.apply(legal[pick])
+            made += 1
+        assert ours.view() == theirs.view() and ours.history == theirs.history
+    if checked == 0:
+        pytest.skip("no trick step with a card table")
