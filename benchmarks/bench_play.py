@@ -236,19 +236,23 @@ def clone_us(state, number: int) -> float:
     return min(timeit.repeat(state.clone, number=number, repeat=5)) / number * 1e6
 
 
-def load_first_ms(name: str, repeats: int, bytecode: bool = True) -> dict:
+def load_first_ms(name: str, repeats: int, bytecode: bool = True, cached: bool = True) -> dict:
     """`import rulekit`, then `rulekit.load(name).new_game()`, in fresh interpreters (median).
     With `bytecode`, as after `pip install` (which compiles the modules): Python's bytecode
     cache is written by a first run and read by the timed ones. Without, rulekit's modules
     are compiled from source in every run (a copy of the package without bytecode, none
     written), as in a checkout under `PYTHONDONTWRITEBYTECODE`; the standard library keeps
-    its bytecode."""
+    its bytecode. With `cached`, rulekit's own caches (Lark's tables, the kept parse, the
+    generated module) are as a first run left them; without, caching is off
+    (`RULEKIT_CACHE_DIR=""`): every run builds Lark's tables, parses and generates."""
     code = ("import time; t0 = time.perf_counter(); import rulekit; t1 = time.perf_counter(); "
             f"rulekit.load({name!r}).new_game(seed=1); t2 = time.perf_counter(); "
             "print((t1 - t0) * 1e3, (t2 - t1) * 1e3)")
     with tempfile.TemporaryDirectory() as copy:
         home = ROOT
         env = dict(os.environ)
+        if not cached:
+            env["RULEKIT_CACHE_DIR"] = ""
         if bytecode:
             env.pop("PYTHONDONTWRITEBYTECODE", None)
         else:
@@ -303,6 +307,7 @@ def measure(args) -> dict:
         "clone": {"mid_round_us": clone_us(mid, number), "late_us": clone_us(late, number)},
         "load": {name: {"first": load_first_ms(name, 1 if args.quick else 9),
                         "first_from_source": load_first_ms(name, 1 if args.quick else 5, bytecode=False),
+                        "first_uncached": load_first_ms(name, 1 if args.quick else 3, cached=False),
                         "warm_ms": load_warm_ms(name, 3 if args.quick else 15)}
                  for name in rulekit.bundled()},
     }
@@ -402,6 +407,10 @@ def targets_table(results: dict):
         source = entry["first_from_source"]
         row(f"also: {name}: first load, every module compiled from source (import {source['import_ms']:.0f} ms)",
             1, f"{source['total_ms']:.0f} ms", "", None)
+        bare = entry.get("first_uncached")
+        if bare is not None:
+            row(f"also: {name}: first load with rulekit's caches off (import {bare['import_ms']:.0f} ms)",
+                1, f"{bare['total_ms']:.0f} ms", "", None)
         row(f"also: {name}: warm load", 1, f"{entry['warm_ms']:.1f} ms", "", None)
     return table
 

@@ -1,7 +1,8 @@
 """A folder for rulekit's caches that only this user can write (or None).
 
-Pipeline place: beside the loader (`dsl/parser.py` keeps Lark's parse tables there). A cache
-read back with `pickle` runs whatever the file says, so it must never come from a folder
+Pipeline place: beside the loader (`dsl/grammar.py` keeps Lark's parse tables there,
+`dsl/parse_cache.py` the parses of rule texts, `compile/codegen_cache.py` generated modules).
+A cache read back with `pickle` runs whatever the file says, so it must never come from a folder
 another user can write: not the shared temp folder, where anyone can plant a file under a
 predictable name before we do. The folder is `$RULEKIT_CACHE_DIR`, else
 `$XDG_CACHE_HOME/rulekit` or `~/.cache/rulekit`, else `<temp>/rulekit-<uid>`; it is made
@@ -11,10 +12,14 @@ writable by nobody else. Otherwise there is no cache: slower, never unsafe.
 """
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import os
 import stat
 import tempfile
 from pathlib import Path
+
+_SOURCES: list[str] = []
 
 
 def cache_dir() -> Path | None:
@@ -66,3 +71,38 @@ def private_file(folder: Path, name: str) -> Path | None:
         return None
     mine = not hasattr(os, "getuid") or info.st_uid == os.getuid()
     return path if stat.S_ISREG(info.st_mode) and mine else None
+
+
+def sources_digest() -> str:
+    """rulekit's own files as a digest of their names, sizes and modification times (once a
+    process), as Python's bytecode cache checks a module's source: part of the key of every
+    cache that holds what rulekit's code made."""
+    if not _SOURCES:
+        root = str(Path(__file__).resolve().parent)
+        seen, folders = hashlib.sha256(), [root]
+        for folder in folders:
+            with os.scandir(folder) as found:
+                for entry in sorted(found, key=lambda e: e.name):
+                    if entry.is_dir(follow_symlinks=False):
+                        if entry.name != "__pycache__":
+                            folders.append(entry.path)
+                    elif entry.name.endswith((".py", ".lark")):
+                        info = entry.stat(follow_symlinks=False)
+                        seen.update(f"{entry.path[len(root):]}:{info.st_size}:{info.st_mtime_ns};"
+                                    .encode("utf-8", "surrogatepass"))
+        _SOURCES.append(seen.hexdigest())
+    return _SOURCES[0]
+
+
+def prune(folder: Path, pattern: str, keep: int) -> None:
+    """Keep the `keep` newest files of `folder` named like `pattern`: every edit of a rule
+    file (or of rulekit) makes a new entry, so a cache would otherwise grow without end. A
+    file that vanishes meanwhile (another process pruning) is no matter."""
+    entries = []
+    for path in folder.glob(pattern):
+        with contextlib.suppress(OSError):
+            entries.append((path.stat().st_mtime_ns, path))
+    entries.sort(reverse=True)
+    for _, path in entries[keep:]:
+        with contextlib.suppress(OSError):
+            path.unlink()

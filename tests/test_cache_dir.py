@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from rulekit import cache_dir as cd
-from rulekit.dsl import parser as p
+from rulekit.dsl import grammar as p
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -68,8 +68,8 @@ def test_a_new_process_writes_and_then_reads_its_tables_there(tmp_path):
     env = dict(os.environ, RULEKIT_CACHE_DIR=str(tmp_path / "cache"), PYTHONPATH=str(ROOT))
     code = "import rulekit; print(rulekit.load('instinct').new_game(players=4, seed=1).legal_moves()[0])"
     first = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
-    files = sorted((tmp_path / "cache").iterdir())      # the parser's tables (and the generated module's code)
-    assert [f.name.split("-")[0] for f in files] == ["codegen", "grammar"]
+    files = sorted((tmp_path / "cache").iterdir())      # the parser's tables, the parse, the generated module
+    assert [f.name.split("-")[0] for f in files] == ["codegen", "grammar", "parse"]
     again = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert first.stdout == again.stdout and first.stdout.strip()
     assert sorted((tmp_path / "cache").iterdir()) == files

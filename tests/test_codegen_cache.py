@@ -153,7 +153,7 @@ def test_the_key_covers_what_the_module_is_made_from(monkeypatch):
     monkeypatch.setattr(rulekit, "__version__", "0.0.0-other")
     assert cc.key_of("Instinct", sections) != key                        # rulekit's version
     monkeypatch.undo()
-    monkeypatch.setattr(cc, "_SOURCES", ["rulekit's sources edited"])
+    monkeypatch.setattr(cd, "_SOURCES", ["rulekit's sources edited"])
     assert cc.key_of("Instinct", sections) != key                        # rulekit's own files
 
 

@@ -14,7 +14,7 @@ import lark
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from rulekit.dsl import parser as p
+from rulekit.dsl import grammar as p
 from rulekit.dsl.lexing import LazyContextualLexer
 
 ROOT = Path(__file__).resolve().parent.parent

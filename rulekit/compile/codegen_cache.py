@@ -65,34 +65,15 @@ class Entry:
 
 #: entries read or written by this process, by key
 _ENTRIES: dict[str, Entry] = {}
-_SOURCES: list[str] = []
 
 
 def key_of(title: str, sections) -> str:
     """The key of the module generated from these checked sections under this title."""
     from .. import __version__
-    text = repr((FORMAT, __version__, sys.version, sys.implementation.cache_tag, _sources(), title,
+    from ..cache_dir import sources_digest
+    text = repr((FORMAT, __version__, sys.version, sys.implementation.cache_tag, sources_digest(), title,
                  sorted(sections.items())))
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def _sources() -> str:
-    """rulekit's own files as a digest of their names, sizes and modification times (once)."""
-    if not _SOURCES:
-        root = str(Path(__file__).resolve().parent.parent)
-        seen, folders = hashlib.sha256(), [root]
-        for folder in folders:
-            with os.scandir(folder) as found:
-                for entry in sorted(found, key=lambda e: e.name):
-                    if entry.is_dir(follow_symlinks=False):
-                        if entry.name != "__pycache__":
-                            folders.append(entry.path)
-                    elif entry.name.endswith((".py", ".lark")):
-                        info = entry.stat(follow_symlinks=False)
-                        seen.update(f"{entry.path[len(root):]}:{info.st_size}:{info.st_mtime_ns};"
-                                    .encode("utf-8", "surrogatepass"))
-        _SOURCES.append(seen.hexdigest())
-    return _SOURCES[0]
 
 
 def read(key: str) -> Entry | None:
@@ -136,17 +117,9 @@ def write(key: str, entry: Entry) -> None:
 
 
 def _prune(folder: Path) -> None:
-    """Keep the `KEEP` newest entries: every edit of a rule file (or of rulekit) makes a new
-    one, so the folder would otherwise grow without end. Entries of other Python versions
-    count too; a file that vanishes meanwhile (another process pruning) is no matter."""
-    entries = []
-    for path in folder.glob("codegen-*.code"):
-        with contextlib.suppress(OSError):
-            entries.append((path.stat().st_mtime_ns, path))
-    entries.sort(reverse=True)
-    for _, path in entries[KEEP:]:
-        with contextlib.suppress(OSError):
-            path.unlink()
+    """Keep the `KEEP` newest entries (entries of other Python versions count too)."""
+    from ..cache_dir import prune
+    prune(folder, "codegen-*.code", KEEP)
 
 
 def _path(key: str) -> Path | None:

@@ -9,8 +9,9 @@ do), so the generated state's `legal_moves` and `apply` hold both steps:
   card mask) and starts the placing (`after_choosing_N`);
 - placing on a free cell: the cells next to the display inside the board, as bit shifts over
   the board's frame with its width and window tables written in (`place_legal_N`), the move
-  checked by its class (the step's `place_class`: its argument is a cell bit) and the cell
-  mask of the place list (`grid_moves.CellList`), and played right there in `apply`, which
+  checked by its class (the step's `place_class`: its argument is its cell in the virtual
+  grid of `grid_moves.CellMoves`, the same at every origin near home), its identity in the
+  place list's table and the list's cell mask (`grid_moves.CellList`), and played right there in `apply`, which
   puts the card with the file's card tables (which kinds of card a card is) as literals;
 - sliding a card into a line and moving a card after a `when placed` effect: listed by the
   engine (`grid.BitBoard.slides`, `targets`), checked by identity in the short list and played
@@ -105,7 +106,9 @@ _PLAN_METHOD = """\
 
 _CHOOSE_LEGAL = """\
 moves = $CACHE.get(st.hands[st.current_player])
-return list(moves if moves is not None else st._at.legal(st))
+if moves is None:
+    moves = st._at.legal(st)
+return [*moves]
 """
 
 #: choosing a card in hand; the last seat to choose ends the step (`$$STATE`: the base state)
@@ -115,10 +118,11 @@ if move.__class__ is not $CHOICE:
 seat = st.current_player
 hands = st.hands
 card = move.arg
-if not hands[seat] >> card & 1:
+hand = hands[seat]
+if not hand >> card & 1:
     return $$STATE.apply(st, move)
 st.pending[seat] = card
-hands[seat] ^= 1 << card
+hands[seat] = hand ^ 1 << card
 st._legal = None
 st._history.append(move)
 n = st.n
@@ -139,11 +143,11 @@ def $NAME(st):
     \"\"\"Every seat has chosen: the cards are revealed and the placing begins.\"\"\"
     gs = st.extra["grid"]
     gs.revealed = revealed = st.pending
-    st.pending = [None] * st.n
     st.revealed = True
     st._step, st._at = $PLACE_AT, $PLACE
     st.__class__ = $PLACE_STATE
     if st.n == 2:
+        st.pending = [None, None]
         first, second = revealed
         if first is not None and second is not None$KEPT:
 $ORDER            gs.queue = [first, 1 - first]
@@ -153,6 +157,8 @@ $ORDER            gs.queue = [first, 1 - first]
             if not $PLACE._next(st, gs):
                 st.advance()
             return
+    else:
+        st.pending = [None] * st.n
 $REMOVING    if $PLACE.enter(st):
         return
     st.advance()
@@ -230,8 +236,9 @@ def _after_choosing(w, step) -> str:
 #: sliding card's slides; the moves of a pending `when placed` effect. The free cells lie in
 #: the frame rows from `$$ROW_FROM` to `$$ROW_TO` (by the box's rows) and in the board's columns
 #: + 1 cells of each from `$$COL_FROM` (by its columns): one pick of the interned moves a row
-#: (`$$PICK_PLACES`; `grid_moves.CellMoves`: the moves of a few cells from a bit, and a picker
-#: per pattern of them)
+#: (`$$PICK_PLACES`; `grid_moves.CellMoves`: one table of a card text's moves for the origins
+#: near home, by virtual cell, `$$VIRTUAL[bit] + base`: the moves of a few cells from a cell,
+#: and a picker per pattern of them)
 _PLACE_LEGAL = """\
 def $NAME(st):
     \"\"\"The legal moves of the placing step (a place list is handed out as it is: it is
@@ -249,9 +256,9 @@ def $NAME(st):
 $SLIDES$WINDOW    wide = occ | occ << 1 | occ >> 1
     free = $GROW & ~occ & window
     text = $TEXTS[card]
-    cells, runs = $TABLES.get((text, gs.origin)) or $TABLE(text, gs.origin)
+    cells, runs, base = $TABLES.get((text, gs.origin)) or $TABLE(text, gs.origin)
     legal = st._legal = $CELL_LIST()
-    legal.free, legal.cells = free, cells
+    legal.free, legal.cells, legal.base = free, cells, base
 $PICK_PLACES    return legal
 """
 
@@ -420,10 +427,11 @@ _FAR_COLUMNS = _SPREAD_ROWS.replace("packed", "after")
 _PLACE_APPLY = """\
 if move.__class__ is $PLACE_MOVE:
     legal = st._legal
-    bit = move.arg
-    if legal.__class__ is $CELL_LIST and legal.free >> bit & 1 and legal.cells[bit] is move:
+    if legal.__class__ is $CELL_LIST and legal.cells[move.arg] is move:
+        bit = $FRAME_BIT[move.arg - legal.base]
+        if legal.free >> bit & 1:
 $PLACE
-        return
+            return
 elif move.__class__ is $MOVE:
     legal = st._legal
     if legal.__class__ is $SLIDE_LIST:
@@ -592,7 +600,7 @@ def $NAME(st, gs):
         if not unique:
             moves += $STEP._relocation_moves(gs, ((bit, mover, free, unique),))
             continue
-        cells, runs = $MOVE_TABLES.get((mover, origin)) or $MOVE_TABLE(mover, origin)
+        cells, runs, base = $MOVE_TABLES.get((mover, origin)) or $MOVE_TABLE(mover, origin)
 $PICK_MOVES    return moves
 """
 
@@ -656,7 +664,8 @@ def $NAME(st, move):
     \"\"\"`move CARD to R,C`: the placed card's effect moves one card (`PlaceCards.apply`).\"\"\"
     gs = st.extra["grid"]
     seat = st.current_player
-    card, bit = move.arg
+    card, index = move.arg          # its cell in the virtual grid (`grid_moves.CellMoves`)
+    bit = $FRAME_BIT[index - $MOVE_BASE(gs.origin)]
     at, where = gs.at, gs.where
     old = where[card]
     del at[old]
@@ -870,25 +879,27 @@ def _plan(w, step, names) -> str:
     return name
 
 
-def _pick(names, into: str, depth: int) -> str:
+def _pick(names, into: str, depth: int, level: int) -> str:
     """The statement that adds the interned moves of a frame row's free cells from bit `at`
-    (and of the next row's, when a pick takes two) to the list `into`: one pick, or one per
+    (and of the next row's, when a pick takes two) to the list `into`, from the table's picks
+    (`runs`) of virtual cell `index` (the first pick's) + the rows of `level` picks: one pick, or one per
     `span` cells on a board wider than that (`free` shifted down to bit `at`: `cut`). A pick
     of two rows reads its pattern as one `&` of `free >> at` and a remainder when the frame is
     wide enough (`_folded`), so that no shift of the board's whole mask is made per pick."""
     span, wide, pad, moves = names["SPAN_CELLS"], names["ROW_SPAN"], " " * depth, names["CELL_MOVES"]
     mask, takes = literal((1 << span) - 1), names["TAKES"]
+    run = f"runs[index + {literal(level * moves.rows * moves.width)}]" if level else "runs[index]"
     if moves.rows == 2:
         width = names["FRAME_WIDTH"]
         if _folded(span, width):
             both = literal((1 << span) - 1 | ((1 << span) - 1) << width)
-            return f"{pad}{into} += {takes}[(free >> at & {both}) % {literal((1 << width) - (1 << span))}](runs[at])\n"
+            return f"{pad}{into} += {takes}[(free >> at & {both}) % {literal((1 << width) - (1 << span))}]({run})\n"
         return (f"{pad}{into} += {takes}[cut & {mask} | cut >> {literal(width - span)} "
-                f"& {literal(((1 << span) - 1) << span)}](runs[at])\n")
+                f"& {literal(((1 << span) - 1) << span)}]({run})\n")
     if wide <= span:
-        return f"{pad}{into} += {takes}[cut & {mask}](runs[at])\n"
+        return f"{pad}{into} += {takes}[cut & {mask}]({run})\n"
     return (f"{pad}for part in range({literal(wide // span + (wide % span > 0))}):\n"
-            f"{pad}    {into} += {takes}[cut >> part * {literal(span)} & {mask}](runs[at + part * {literal(span)}])\n")
+            f"{pad}    {into} += {takes}[cut >> part * {literal(span)} & {mask}]({run[:-1]} + part * {literal(span)}])\n")
 
 
 def _folded(span: int, width: int) -> bool:
@@ -910,11 +921,12 @@ def _picks(names, into: str, depth: int) -> str:
     place list or a moved card lie in at most the board's rows + 1 frame rows)."""
     step, moves = names["PICK_STEP"], names["CELL_MOVES"]
     cut = moves.rows != 2 or not _folded(names["SPAN_CELLS"], names["FRAME_WIDTH"])     # picks read `cut`
-    out = " " * depth + ("at, cut = start, free >> start\n" if cut else "at = start\n") + _pick(names, into, depth)
+    out = (" " * depth + ("at, cut = start, free >> start\n" if cut else "at = start\n")
+           + " " * depth + f"index = {names['VIRTUAL']}[start] + base\n" + _pick(names, into, depth, 0))
     for level in range(1, pick_count(moves)):
         pad = " " * (depth + 4 * (level - 1))
         out += (f"{pad}at += {step}\n{pad}if at < stop:\n" + (f"{pad}    cut >>= {step}\n" if cut else "")
-                + _pick(names, into, depth + 4 * level))
+                + _pick(names, into, depth + 4 * level, level))
     return out
 
 
@@ -1106,6 +1118,9 @@ def _placing(w, step) -> dict:
                  TABLES=w.bind("place_tables", step.places.tables), TABLE=w.bind("place_table", step.places.table),
                  TAKES=w.bind("takes", step.places.takes), SPAN_CELLS=step.places.span, ROW_SPAN=step.board.cols + 1,
                  CELL_MOVES=step.places, FRAME_WIDTH=step.board.width,
+                 VIRTUAL=w.const("VIRTUAL", step.places.virtual, "each frame bit's cell in the virtual grid of the "
+                                 "interned moves (`grid_moves.CellMoves`)"),
+                 FRAME_BIT=w.bind("frame_bit", step.places.frame_bit), MOVE_BASE=w.bind("move_base", step.moves.base),
                  PICK_STEP=literal(step.places.rows * step.board.width),
                  TEXTS=w.bind("texts", config.texts), CELLS=literal(step.cells),
                  ROW_CELLS=w.const("ROW_CELLS", tuple(step.board.row_cells), "the cells of each frame row"),
@@ -1137,7 +1152,7 @@ def _placing(w, step) -> dict:
     names["PUT"] = Template(_PUT).substitute(names)
     names["AFTER"] = _tail(w, step)
     names["LEAVE"] = _leave(w, step, names["AFTER"])
-    names["PLACE"] = indent(dedent(Template(_PLACE).substitute(names)), 8).rstrip("\n")
+    names["PLACE"] = indent(dedent(Template(_PLACE).substitute(names)), 12).rstrip("\n")
     for key, prefix, template in (("PLACED", "placed", _PLACED), ("SLIDE", "slide", _SLIDE),
                                   ("RELOCATE", "relocate", _RELOCATE), ("LEGAL", "place_legal", _PLACE_LEGAL)):
         names[key] = w.name(prefix)

@@ -298,10 +298,11 @@ class PlaceCards(Step):
     move one ... card`, the same seat moves one such card if any move is legal; a moved card's
     own effects do not happen. A card that fits nowhere leaves the game.
 
-    Move arguments are frame bits of the state that listed them (`GridState`): a place move
-    holds its cell, a slide its number (`grid.BitBoard.slide_name`), a move (card, cell). Place
-    and move moves are interned per cell (`grid_moves.CellMoves`), slides per number, so a
-    move is checked by being one of the legal list's.
+    Place and move moves are interned per card text (or card) and cell (`grid_moves.CellMoves`),
+    whatever the frame's origin: a place move's argument is its cell's virtual code (`CellMoves`:
+    `bit` gives its frame bit at the state's origin), a move's (card, that code). A slide's is
+    its number in the frame that listed it (`grid.BitBoard.slide_name`), interned per card text,
+    origin and number. So a move is checked by being one of the legal list's.
     """
     name = "place"
 
@@ -311,13 +312,13 @@ class PlaceCards(Step):
         self.cells, self.movers, self.outside = config.rows * config.cols, config.movers, config.board.outside
         self.sliding = _mask(c for c, lines in enumerate(config.slides) if lines is not None)
         texts = config.texts
-        #: place moves per card text, of a class of their own (argument: the cell bit; generated
-        #: code checks a place by it), move moves per card (argument: its card and the cell)
+        #: place moves per card text, of a class of their own (argument: the cell's virtual code;
+        #: generated code checks a place by it), move moves per card (argument: its card and the cell's)
         self.place_class = place = type("PlaceMove", (Move,), {"__slots__": (), "__module__": Move.__module__})
         self.places = CellMoves(config.board, lambda text, cells: [
-            place("place", bit, f"place {text} at {at}") for bit, at in cells], _CACHE_LIMIT)
+            place("place", v, f"place {text} at {at}") for v, at in cells], _CACHE_LIMIT)
         self.moves = CellMoves(config.board, lambda card, cells: [
-            Move("move", (card, bit), f"move {texts[card]} to {at}") for bit, at in cells], _CACHE_LIMIT)
+            Move("move", (card, v), f"move {texts[card]} to {at}") for v, at in cells], _CACHE_LIMIT)
         self.interned: dict = {}        # (card text, frame origin) -> its move per slide number
 
     # -- order
@@ -384,7 +385,7 @@ class PlaceCards(Step):
         if kind == "move":
             card, dst = move.arg
             gs.lift(card)
-            gs.put(card, dst)
+            gs.put(card, self.moves.bit(dst, gs.origin))
             gs.effect = None
         else:
             revealed = gs.revealed
@@ -395,7 +396,7 @@ class PlaceCards(Step):
                 gs.shift(pairs)
                 gs.put(card, target)
             else:
-                gs.put(card, move.arg)
+                gs.put(card, self.places.bit(move.arg, gs.origin))
         if gs.occ & self.outside:
             gs.recentre()
         if kind != "move" and self.movers[card] is not None:
@@ -466,6 +467,7 @@ class PlaceCards(Step):
         text are told apart by their place: `move bee at 1,2 to 0,3` (such moves are made per list).
         (The entries of a generated plan also say which frame rows their cells lie in.)"""
         texts, origin, moves, pos = self.config.texts, gs.origin, [], self.board.pos
+        virtual, base = self.moves.virtual, self.moves.base(origin)
         for src, mover, free, unique, *_ in plan:
             if unique:
                 moves += self.moves.listed(mover, origin, free)
@@ -476,5 +478,5 @@ class PlaceCards(Step):
                 dst = low.bit_length() - 1
                 free ^= low
                 r, c = pos(dst, origin)
-                moves.append(Move("move", (mover, dst), f"move {texts[mover]} at {sr},{sc} to {r},{c}"))
+                moves.append(Move("move", (mover, virtual[dst] + base), f"move {texts[mover]} at {sr},{sc} to {r},{c}"))
         return moves
