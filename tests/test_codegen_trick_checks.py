@@ -74,3 +74,22 @@ def test_every_card_move_is_played_or_refused_as_the_reference_decides(path, var
         assert ours.view() == theirs.view() and ours.history == theirs.history
     if checked == 0:
         pytest.skip("no trick step with a card table")
+
+
+def test_a_round_s_end_leaves_the_bids_to_the_bid_step_that_sets_them_anew():
+    """`codegen_round.fresh_fields`: a plain number bid's `enter` makes the round's bids,
+    hidden bids and `revealed` anew, so the generated end of the round does not reset them
+    first; the next round starts with fresh lists all the same, and the record keeps the old."""
+    from rulekit.compile import codegen_round
+    game = rulekit.load("instinct")
+    rules = game.ruleset(4)
+    assert codegen_round.fresh_fields(rules) == ("bids", "pending", "revealed")
+    source = codegen.source_of(rules)
+    end = source[source.index("def end_round"):]
+    end = end[:end.index("\nclass ")]
+    assert "st.bids = [None]" not in end and "st.pending = [None]" not in end and "st.taken = [0] * n" in end
+    state, rng = game.new_game(4, seed=8), random.Random(8)
+    while state.round == 1:
+        state.apply(rng.choice(state.legal_moves()))
+    assert state.bids == [None] * 4 and state.pending == [None] * 4 and state.revealed is False
+    assert state.last_round["bids"] is not state.bids and None not in state.last_round["bids"]

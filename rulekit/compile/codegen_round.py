@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 from string import Template
 
+from ..engine import steps
 from ..engine.history import SEAL_AT, seal
 from .codegen import literal
 from .codegen_exprs import Expressions, NotWritten
@@ -48,11 +49,29 @@ RESETS = (("bids", "[None] * n"), ("bid_cards", "[None] * n"), ("pending", "[Non
           ("leader", "None"))
 
 
-def reset_lines(rules, fields=None) -> str:
+def reset_lines(rules, fields=None, fresh=()) -> str:
     """The lines of `Ruleset.reset_round` for `fields` (all when None): a game whose steps
-    never write a field keeps it as the first round started it."""
+    never write a field keeps it as the first round started it; a field in `fresh` is set
+    anew by the round's first decision step as it is entered (`fresh_fields`)."""
     return "".join(f"    st.{field} = {literal(rules.fixed_trump) if value is None else value}\n"
-                   for field, value in RESETS if fields is None or field in fields)
+                   for field, value in RESETS if (fields is None or field in fields) and field not in fresh)
+
+
+def fresh_fields(rules) -> tuple[str, ...]:
+    """The fields of `RESETS` that the first step entered after the round's deals sets anew
+    in its `enter`, before any decision and without reading them (a plain number bid: its
+    bids, hidden bids and `revealed`), so the end of the round need not reset them first;
+    none for any other step. The deals before it read none of them."""
+    from . import codegen_deal
+    for step in rules.steps[rules.round_start:]:
+        if codegen_deal.never_decides(step):
+            continue
+        return _FRESH.get(type(step).enter, ())
+    return ()
+
+
+#: a step's `enter` -> the fields of `RESETS` it sets before anything reads them
+_FRESH = {steps.BidNumber.enter: ("bids", "pending", "revealed")}
 
 
 def seal_lines(w) -> str:
@@ -115,7 +134,7 @@ def emit(w, rules) -> str | None:
         return None
     names = {"NAME": w.name("end_round"), "SEAL": seal_lines(w), "RULES": w.bind("rules", rules),
              "END": end_test(w, rules), "NEXT": next_round(rules),
-             "RESET": reset_lines(rules)}
+             "RESET": reset_lines(rules, fresh=fresh_fields(rules))}
     names["POINTS"] = _points(w, rules)
     names["FINISH"] = _finish(w, rules)
     names["ENTER"] = enter(w, rules)
