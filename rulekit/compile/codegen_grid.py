@@ -342,15 +342,15 @@ $PACK    base, number, near = r0 * $WIDTH + c0 - $NEXT_LINE, $NUMBER_BEFORE, 0
             continue
         if not front | after:
 $ALONE            continue
-        block = ($NEAR[front] & $NEAR[after]) >> k * $FIELD - $FIELD & $FIELD_MASK
+        block = ($NEAR[front] & $NEAR[after]) >> $FIELD_AT & $FIELD_MASK
 $PUSHED"""
 
 #: the only line of the display: pushed 0 from either side
 _ALONE = """\
             cells = $LINE_BITS
-            at = base + (line.bit_length() - 1 - k)$TIMES_STEP
+            at = base + ($LEFT_NEED)$TIMES_STEP
             out.append((number, cells, $STEP, at + $STEP, at))
-            at = base + ((line & -line).bit_length() - 1)$TIMES_STEP
+            at = base + ($RIGHT_NEED)$TIMES_STEP
             out.append((number + 1, cells, $STEP, at, at + $K_STEPS))
 """
 
@@ -358,11 +358,11 @@ _ALONE = """\
 _PUSHED = """\
         if block:
             cells = $LINE_BITS
-            along = block.bit_length() - $OFFSET
+            along = $HIGH_ALONG
             if along >= $LEFT_NEED:
                 at = base + along$TIMES_STEP
                 out.append((number, cells, $STEP, at + $STEP, at))
-            along = (block & -block).bit_length() - $OFFSET
+            along = $LOW_ALONG
             if along <= $RIGHT_NEED:
                 at = base + along$TIMES_STEP
                 out.append((number + 1, cells, $STEP, at, at + $K_STEPS))
@@ -411,15 +411,14 @@ _PACK_COLUMNS = _SPREAD_ROWS + """\
         once |= line
 """
 
-#: the box's rows packed for `_NEAR_SLIDES` (a row's cells from the box's first column)
-_FAR_ROWS = """\
-    after, at = 0, r0 * $WIDTH + c0
-    for i in range(0, (r1 - r0 + 1) * $LENGTH, $LENGTH):
-        after |= (occ >> at & $LINE_MASK) << i
-        at += $WIDTH
+#: the box's rows packed for `_NEAR_SLIDES` (a row's cells from the box's first column), or its
+#: columns (a row's cells spread by `$$SPREAD`, a column's places `$$LENGTH` bits apart): one
+#: term per row the board has, written out (the box's cells start at bit 0 of `packed`; the
+#: frame's cells past the box are empty)
+_FAR_LINES = """\
+    packed = occ >> r0 * $WIDTH + c0
+    after = $PACKED
 """
-#: ... and its columns (a row's cells spread by `$$SPREAD`, a column's places `$$LENGTH` bits apart)
-_FAR_COLUMNS = _SPREAD_ROWS.replace("packed", "after")
 
 #: a place move of the listed cells (a move of the step's place class holds a cell bit), played
 #: here (`_PLACE`); a slide or a card moved (in the short list of the decision, by identity: a
@@ -930,6 +929,10 @@ def _picks(names, into: str, depth: int) -> str:
     return out
 
 
+#: a near table's field of at most this many bits (`_near_table`) has its highest and lowest
+#: place read from tables (2 ** this entries each)
+ALONG_BITS = 10
+
 #: lines of at most this many places have their slides' masks from tables (`_slide_tables`:
 #: 2 ** length entries each); longer ones work them out (`_HIT`, `_FIT`)
 SHORT_LINE = 8
@@ -1036,18 +1039,32 @@ def _slides(w, step, names) -> str:
     apart = rows if near["column"] else rows + 1
     spread = w.const("SPREAD", tuple(sum(1 << c * apart for c in range(part) if pattern >> c & 1)
                                      for pattern in range(1 << part)), "a part of a frame row as the columns' places, packed")
-    spread = " | ".join(f"{spread}[occ >> at & {literal((1 << cols) - 1)}]" if cols <= part else
-                        f"{spread}[occ >> at + {at} & {literal((1 << part) - 1)}] << {literal(at * apart)}"
-                        for at in range(0, cols, part))
+    table = spread
+
+    def spread_of(source) -> str:
+        """The columns' places of a frame row, `source(at)` the expression whose bit 0 is its cell `at`."""
+        return " | ".join(f"{table}[{source(0)} & {literal((1 << cols) - 1)}]" if cols <= part else
+                          f"{table}[{source(at)} & {literal((1 << part) - 1)}] << {literal(at * apart)}"
+                          for at in range(0, cols, part))
+    spread = spread_of(lambda at: f"occ >> at + {literal(at)}" if at else "occ >> at")
+    # the near tables' packing (`_FAR_LINES`): the box's rows `cols` bits apart, or its columns
+    # from each row spread, one term per board row (`packed`: the box's cells from bit 0)
+    packed_rows = " | ".join(f"packed >> {literal(r * (width - cols))} & {literal(((1 << cols) - 1) << r * cols)}" if r else
+                             f"packed & {literal((1 << cols) - 1)}" for r in range(rows))
+    row_spreads = [spread_of(lambda at, r=r: f"packed >> {literal(r * width + at)}" if r * width + at else "packed")
+                   for r in range(rows)]
+    packed_columns = " | ".join((f"({term}) << {literal(r)}" if cols > part else f"{term} << {literal(r)}") if r else term
+                                for r, term in enumerate(row_spreads))
     axes = {"row": dict(LINE_CELLS=row_cells, LENGTH=literal(cols), STRIDE=literal(cols + 1), INDEX="r0 + i",
                         LINE_MASK=literal((1 << cols) - 1), STEP="1", K_STEPS="k", NEXT_LINE=literal(width),
                         NUMBER_BEFORE="2 * r0 - 2", TIMES_STEP="", LINE_BITS="line << base",
-                        PACK=_FAR_ROWS if near["row"] else _PACK_ROWS, LINES="r1 - r0 + 1", MOST=rows),
+                        PACK=_FAR_LINES if near["row"] else _PACK_ROWS, PACKED=packed_rows, LINES="r1 - r0 + 1",
+                        MOST=rows),
             "column": dict(LINE_CELLS=col_cells, LENGTH=literal(rows), STRIDE=literal(rows + 1), INDEX="c0 + i",
                            LINE_MASK=literal((1 << rows) - 1), STEP=literal(width), K_STEPS=f"k * {width}",
                            NEXT_LINE="1", NUMBER_BEFORE=f"2 * c0 + {2 * height - 2}", TIMES_STEP=f" * {width}",
                            LINE_BITS=f"occ & {col_cells}[c0 + i]",
-                           PACK=_FAR_COLUMNS if near["column"] else _PACK_COLUMNS,
+                           PACK=_FAR_LINES if near["column"] else _PACK_COLUMNS, PACKED=packed_columns,
                            SPREAD=f"({spread})" if cols > part else spread, LINES="c1 - c0 + 1", MOST=cols)}
     calls = []
     for direction, axis in axes.items():
@@ -1069,11 +1086,21 @@ def _slides(w, step, names) -> str:
             count = w.const("COUNT", tuple(line.bit_count() % length for line in range(1 << length)),
                             "per line's places: how many, or 0 when it is full (no slide)")
             parts.update(LEFT_NEED=f"{first}[line]", RIGHT_NEED=f"{other}[line]", COUNT=f"{count}[line]", NO_SLIDE="not k")
+        parts.update(HIGH_ALONG=f"block.bit_length() - {length + 1}", LOW_ALONG=f"(block & -block).bit_length() - {length + 1}")
         if near[direction]:
             field = 2 * length + 1
-            parts.update(FIELD=literal(field), FIELD_MASK=literal((1 << field) - 1), NEAR=w.const(
+            parts.update(FIELD_MASK=literal((1 << field) - 1), NEAR=w.const(
                 "SIDES", _near_table(length, axis["MOST"] - 1, board.adjacency),
                 "the block's first places by the lines on one side (`_near_table`), a field per k"))
+            parts["FIELD_AT"] = w.const("FIELD_AT", tuple((line.bit_count() % length - 1) * field if line.bit_count() % length else 0
+                                                          for line in range(1 << length)),
+                                        "per line's places: where its count's field starts in a `_near_table` entry") + "[line]"
+            if field <= ALONG_BITS:
+                blocks = range(1 << field)
+                parts["HIGH_ALONG"] = w.const("HIGH", tuple(block.bit_length() - length - 1 for block in blocks),
+                                              "per block's first places (place + length as bit): the highest place") + "[block]"
+                parts["LOW_ALONG"] = w.const("LOW", tuple((block & -block).bit_length() - length - 1 for block in blocks),
+                                             "... and the lowest") + "[block]"
             template = _NEAR_SLIDES
         elif length <= SHORT_LINE:
             fit = w.const("FIT", fit, "the block's first places in the board, by k << length | the others' places")
