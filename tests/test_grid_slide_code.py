@@ -5,12 +5,16 @@ a board row spread in parts (rows of more than `SHORT_LINE` cells: 1x10, 2x9), a
 near tables (2x9's rows are long, its columns' others too many): each against `BitBoard.slides`."""
 from __future__ import annotations
 
+import random
+
+import pytest
 from hypothesis import given, settings, strategies as st
 
+import rulekit
 from rulekit.compile import codegen_grid
 
 from test_grid import boards
-from test_grid_codegen import assert_generated_slides_are_the_geometrys, _generated_slides
+from test_grid_codegen import MADE, assert_generated_slides_are_the_geometrys
 
 
 def test_the_shapes_below_take_each_path_of_the_writer():
@@ -24,3 +28,22 @@ def test_the_generated_slides_of_more_boards_are_those_of_the_geometry(board, dr
     if board[3]:
         assert_generated_slides_are_the_geometrys(board, dr, dc)
 
+
+
+@pytest.mark.parametrize("path", ["duell-der-tiere", *MADE])
+def test_a_slide_keeps_the_displays_box_or_forgets_it(path):
+    """The generated slide (`slide_N`) puts the card and grows the box once: after each slide
+    the box it keeps is the display's, when it keeps one."""
+    game = rulekit.load(path)
+    slides = 0
+    for seed in range(60):
+        state, rng = game.new_game(2, seed=seed), random.Random(seed)
+        while not state.is_terminal:
+            legal = state.legal_moves()
+            move = legal[rng.randrange(len(legal))]
+            state.apply(move)
+            if move.kind == "slide":
+                gs = state.extra["grid"]
+                assert gs._box is None or gs._box == gs.board.box(gs.occ)
+                slides += 1
+    assert slides > 20

@@ -613,9 +613,9 @@ _EFFECT = """\
         gs.effect = None
 """
 
-#: a slide (its docstring); the display's box is kept when the other lines reach both of its
-#: ends along the line (grown to the pushed cards, then to the card by `_PUT`), else it is
-#: worked out when asked
+#: a slide (its docstring); the card is put as `_PUT` puts it, and the display's box is kept
+#: when the other lines reach both of its ends along the line (grown to the pushed cards and
+#: the card: `low` to `high` along the line, which lies in the box), else it is worked out when asked
 _SLIDE = """\
 def $NAME(st, move, entry):
     \"\"\"`slide CARD into row 1 from left`: the line's cards are pushed, the card takes the
@@ -637,22 +637,26 @@ def $NAME(st, move, entry):
         where[mover] = new
         here = 1 << new
         occ |= here
-        for slot in $SLOT_LISTS[mover]:
-            cells[slot] ^= low ^ here
-        new += step
-    gs.occ = occ
-    box = gs._box
+        change = low ^ here
+$SLIDE_KINDS        new += step
+    at[bit] = card
+    where[card] = bit
+    gs.mask |= 1 << card
+    here = 1 << bit
+    gs.occ = occ = occ | here
+$KEEP_KINDS    box = gs._box
     if box is not None:
         r0, r1, c0, c1 = box
+        low, high = (bit, new - step) if bit < first else (first, bit)
         if step == 1 and rest & $COL_CELLS[c0] and rest & $COL_CELLS[c1]:
-            c, last = $COL_OF[first], $COL_OF[new - 1]
+            c, last = $COL_OF[low], $COL_OF[high]
             gs._box = (r0, r1, c if c < c0 else c0, last if last > c1 else c1)
         elif step != 1 and rest & $ROW_CELLS[r0] and rest & $ROW_CELLS[r1]:
-            r, last = $ROW_OF[first], $ROW_OF[new - step]
+            r, last = $ROW_OF[low], $ROW_OF[high]
             gs._box = (r if r < r0 else r0, last if last > r1 else r1, c0, c1)
         else:
             gs._box = None
-""" + _PUT_DONE
+""" + _PUT_DONE.replace("$PUT", "")
 
 #: the card leaves its cell and takes the new one (`GridState.lift` and `put`, written out:
 #: it stays on the display, so its kinds' cells and the occupied cells change by the two cells); the
@@ -1174,8 +1178,12 @@ def _placing(w, step) -> dict:
     slots = w.const("SLOTS", slots, "the kinds of card (`GridState.kind_cells`) each card is one of")
     names["KEEP_KINDS"] = Template(kinds).substitute(SLOTS=slots, CHANGE="|= here")
     names["MOVE_KINDS"] = Template(kinds).substitute(SLOTS=slots, CHANGE="^= change")
-    names["SLOT_LISTS"] = w.const("SLOT_LISTS", tuple(config.kinds.of[c] for c in range(len(config.texts))),
-                                  "the kinds of card each card is one of, as lists of slots")
+    # a pushed card's kinds change by its old and new cells, one slot after the other as for
+    # the placed card, else in a loop
+    slide_kinds = {_KINDS_ONE: "        cells[$SLOTS[mover]] ^= change\n",
+                   _KINDS_TWO: "        i, j = $SLOTS[mover]\n        cells[i] ^= change\n        cells[j] ^= change\n"}.get(
+        kinds, "        for slot in $SLOTS[mover]:\n            cells[slot] ^= change\n")
+    names["SLIDE_KINDS"] = "" if kinds == "" else Template(slide_kinds).substitute(SLOTS=slots)
     names["PUT"] = Template(_PUT).substitute(names)
     names["AFTER"] = _tail(w, step)
     names["LEAVE"] = _leave(w, step, names["AFTER"])
