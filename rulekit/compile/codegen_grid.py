@@ -106,7 +106,9 @@ _PLAN_METHOD = """\
 
 _CHOOSE_LEGAL = """\
 moves = $CACHE.get(st.hands[st.current_player])
-return list(moves if moves is not None else st._at.legal(st))
+if moves is None:
+    moves = st._at.legal(st)
+return [*moves]
 """
 
 #: choosing a card in hand; the last seat to choose ends the step (`$$STATE`: the base state)
@@ -116,10 +118,11 @@ if move.__class__ is not $CHOICE:
 seat = st.current_player
 hands = st.hands
 card = move.arg
-if not hands[seat] >> card & 1:
+hand = hands[seat]
+if not hand >> card & 1:
     return $$STATE.apply(st, move)
 st.pending[seat] = card
-hands[seat] ^= 1 << card
+hands[seat] = hand ^ 1 << card
 st._legal = None
 st._history.append(move)
 n = st.n
@@ -140,11 +143,11 @@ def $NAME(st):
     \"\"\"Every seat has chosen: the cards are revealed and the placing begins.\"\"\"
     gs = st.extra["grid"]
     gs.revealed = revealed = st.pending
-    st.pending = [None] * st.n
     st.revealed = True
     st._step, st._at = $PLACE_AT, $PLACE
     st.__class__ = $PLACE_STATE
     if st.n == 2:
+        st.pending = [None, None]
         first, second = revealed
         if first is not None and second is not None$KEPT:
 $ORDER            gs.queue = [first, 1 - first]
@@ -154,6 +157,8 @@ $ORDER            gs.queue = [first, 1 - first]
             if not $PLACE._next(st, gs):
                 st.advance()
             return
+    else:
+        st.pending = [None] * st.n
 $REMOVING    if $PLACE.enter(st):
         return
     st.advance()
