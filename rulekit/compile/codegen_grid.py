@@ -6,7 +6,7 @@ do), so the generated state's `legal_moves` and `apply` hold both steps:
 
 - choosing: the hand's interned moves, the choice checked by its move's class (the step's
   own) and the card's bit; the last choice reveals the cards (`when revealed` removals as a
-  card mask) and starts the placing (`after_choosing_N`);
+  card mask) and starts the placing, in the choose apply;
 - placing on a free cell: the cells next to the display inside the board, as bit shifts over
   the board's frame with its width and window tables written in (`place_legal_N`), the move
   checked by its class (the step's `place_class`: its argument is its cell in the virtual
@@ -24,7 +24,7 @@ do), so the generated state's `legal_moves` and `apply` hold both steps:
 
 While choosing or placing decides, the state has a class of that step's own (`OWN_STATE_CLASS`,
 compile/codegen.py), so its `legal_moves` and `apply` test no step; the generated moves from
-one step to the other (`after_choosing_N`, the round's last placement) give it the next
+one step to the other (the last choice, the round's last placement) give it the next
 step's class at once, and anything else leaves by `advance` or the `step` setter.
 
 Anything else (a move given as text, a move that is not legal) goes through the engine's
@@ -132,21 +132,20 @@ while seat < n:
         st.current_player = seat
         return
     seat += 1
-$AFTER(st)
-"""
+$AFTER"""
 
 #: after the last seat has chosen, when a reveal and the placing follow: what `State.advance`
 #: does from the choosing step (the reveal, as `RevealCards.enter`, then the placing's start;
-#: two seats' cards that remove no card go straight to their placing order)
+#: two seats' cards that remove no card go straight to their placing order), written into the
+#: choose apply after the last choice (`n`: the seat count; `_after_choosing` takes off the first indent)
 _AFTER_CHOOSING = """\
-def $NAME(st):
-    \"\"\"Every seat has chosen: the cards are revealed and the placing begins.\"\"\"
+    # every seat has chosen: the cards are revealed and the placing begins
     gs = st.extra["grid"]
     gs.revealed = revealed = st.pending
     st.revealed = True
     st._step, st._at = $PLACE_AT, $PLACE
     st.__class__ = $PLACE_STATE
-    if st.n == 2:
+    if n == 2:
         st.pending = [None, None]
         first, second = revealed
         if first is not None and second is not None$KEPT:
@@ -158,7 +157,7 @@ $ORDER            gs.queue = [first, 1 - first]
                 st.advance()
             return
     else:
-        st.pending = [None] * st.n
+        st.pending = [None] * n
 $REMOVING    if $PLACE.enter(st):
         return
     st.advance()
@@ -181,11 +180,11 @@ _REMOVING = """\
     for card in revealed:
         if card is not None and $REMOVES >> card & 1:
             removed = gs.removed
-            for seat in range(st.n):
+            for seat in range(n):
                 card = revealed[seat]
                 if card is not None:
                     removed[seat] |= 1 << card
-            gs.revealed = [None] * st.n
+            gs.revealed = [None] * n
 $NOTHING_PLACED"""
 
 #: ... and nothing is left to place (`PlaceCards.enter` and `_next` with no revealed card):
@@ -198,18 +197,19 @@ $LEAVE            $TAIL(st)
 
 
 def _after_choosing(w, step) -> str:
-    """The generated function that reveals and starts the placing after the last choice, or
-    `st.advance` when the steps after choosing are not a reveal and then a placing."""
+    """The lines of the choose apply that reveal and start the placing after the last choice
+    (`_AFTER_CHOOSING`), or `st.advance()` when the steps after choosing are not a reveal and
+    then a placing."""
     steps = getattr(step, "round_steps", None)
     if steps is None or step not in steps:
-        return "st.advance"
+        return "st.advance()\n"
     at = steps.index(step)
     if at + 2 >= len(steps):
-        return "st.advance"
+        return "st.advance()\n"
     reveal, place = steps[at + 1], steps[at + 2]
     if type(reveal) is not grid_steps.RevealCards or \
             getattr(type(place), "generated_from", type(place)) is not grid_steps.PlaceCards:
-        return "st.advance"
+        return "st.advance()\n"
     removing = kept = ""
     if reveal.removing:
         removes = w.const("REMOVES", reveal.removing, "the cards that remove the revealed cards, as a mask")
@@ -222,11 +222,9 @@ def _after_choosing(w, step) -> str:
         NUMBER=w.const("NUMBER", tuple(place.config.number), "each card's number"),
         TIED="gs.tiebreaker" if place.ties_to_holder else "0",
         PASSER="gs.tiebreaker" if place.passes else "None", BEFORE=">" if place.descending else "<")
-    name = w.name("after_choosing")
-    w.lines(Template(_AFTER_CHOOSING).substitute(NAME=name, REMOVING=removing, KEPT=kept, PLACE_AT=literal(at + 2),
-                                                 PLACE=w.bind("step", place), ORDER=order, CELLS=literal(place.cells),
-                                                 PLACE_STATE=own_class(w, w.bind("step", place))))
-    return name
+    return dedent(Template(_AFTER_CHOOSING).substitute(
+        REMOVING=removing, KEPT=kept, PLACE_AT=literal(at + 2), PLACE=w.bind("step", place), ORDER=order,
+        CELLS=literal(place.cells), PLACE_STATE=own_class(w, w.bind("step", place))))
 
 
 # ---- placing --------------------------------------------------------------------------------
