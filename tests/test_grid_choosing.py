@@ -1,5 +1,5 @@
 """The generated choosing of a grid round (compile/codegen_grid.py: the choose step's legal
-list and apply, `after_choosing_N`) for more than two seats, and its legal lists as copies:
+list and apply, which reveals and starts the placing after the last choice) for more than two seats, and its legal lists as copies:
 every grid game shipped or made for the tests has two players, so a three-seat version of
 tests/grid_games/meadow.rules is compared move by move with the hand-written steps here."""
 from __future__ import annotations
@@ -27,7 +27,7 @@ def _three(variant=None):
 @pytest.mark.parametrize("variant", [None, "draft"])
 def test_a_three_seat_grid_round_steps_as_the_engine_does(variant, monkeypatch):
     generated = _three(variant)
-    assert "def after_choosing_" in codegen.source_of(generated.ruleset(3))
+    assert "gs.revealed = revealed = st.pending" in codegen.source_of(generated.ruleset(3))
     with monkeypatch.context() as patch:
         patch.setattr(codegen, "ENABLED", False)
         reference = _three(variant)

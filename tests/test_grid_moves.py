@@ -118,3 +118,101 @@ def test_tables_of_far_origins_are_bounded():
         assert moves.listed("a", origin, 1 << board.bit((0, 0), board.home))[0].text == \
             "place a at {},{}".format(*board.pos(board.bit((0, 0), board.home), origin))
         assert moves.private <= 4 and len(moves.tables) <= 64
+
+
+def _steps(text: str):
+    import rulekit
+    from rulekit.engine import grid_steps
+    rules = rulekit.loads(text).ruleset(2)
+    return rules, next(s for s in rules.steps if isinstance(s, grid_steps.PlaceCards))
+
+
+def test_a_slide_move_is_its_text_s_line_at_every_origin():
+    """A slide's moves by slide number at an origin: the texts name the line at that origin, the
+    argument leads back to the number, and a line's move is one object at every origin."""
+    from types import SimpleNamespace
+    from test_grid_codegen import SLIDING
+    _, step = _steps(SLIDING.format(rows=4, cols=4, adjacency=8, cells=16))
+    board, seen = step.board, {}
+    for dr in range(-5, 6):
+        for dc in range(-5, 6):
+            origin = (board.home[0] + dr, board.home[1] + dc)
+            table = step._slide_table("gust", origin)
+            assert table is step.interned[("gust", origin)]
+            for number, move in enumerate(table):
+                line, index, side = board.slide_name(number)
+                assert move.text == f"slide gust into {line} {index + origin[line != 'row']} from {side}"
+                assert step._number(SimpleNamespace(origin=origin), move.arg) == number
+                assert seen.setdefault(move.text, move) is move
+    assert len(step.slide_moves) == len(seen)
+
+
+def test_the_moves_of_seeded_games_name_the_cells_they_play():
+    """In seeded Duell games, wherever the frame lies: every listed place and relocation move's
+    argument leads to the frame cell its text names, and one text is one object near home."""
+    import random
+    import re
+    import rulekit
+    from rulekit.engine.grid_moves import CellList
+    game = rulekit.load("duell-der-tiere")
+    objects, origins = {}, set()
+    for seed in range(120):
+        state = game.new_game(seed=seed)
+        rnd = random.Random(seed).random
+        while not state.is_terminal:
+            legal = state.legal_moves()
+            step = state._at
+            if hasattr(step, "places"):
+                gs = state.extra["grid"]
+                origins.add(gs.origin)
+                for move in legal:
+                    if move.kind not in ("place", "move"):
+                        continue
+                    r, c = map(int, re.search(r" (-?\d+),(-?\d+)$", move.text).groups())
+                    cells = step.places if move.kind == "place" else step.moves
+                    v = move.arg if move.kind == "place" else move.arg[1]
+                    assert cells.bit(v, gs.origin) == step.board.bit((r, c), gs.origin), move.text
+                    if cells.near(gs.origin) is not None and " at " not in move.text[5:]:
+                        assert objects.setdefault((move.arg, move.text), move) is move      # a card and cell: one move
+                if legal.__class__ is CellList:
+                    assert legal.base == step.places.base(gs.origin)
+            state.apply(legal[int(rnd() * len(legal))])
+    assert len(origins) > 3            # the frame moved
+
+
+def test_a_display_restored_anywhere_lists_and_plays_as_the_engine_does(monkeypatch):
+    """Views of seeded Duell games, their display moved near home or as far as a view may put it
+    (tables of their own), restored in the generated game and in the engine's steps: the same
+    moves, the same play to the end."""
+    import random
+    from pathlib import Path
+    import rulekit
+    from rulekit.compile import codegen
+    from test_grid_codegen import _same
+    text = (Path(__file__).resolve().parent.parent / "rules" / "duell-der-tiere.rules").read_text()
+    generated = rulekit.loads(text)
+    with monkeypatch.context() as patch:
+        patch.setattr(codegen, "ENABLED", False)
+        reference = rulekit.loads(text)
+        reference.ruleset(2)
+    for seed, (dr, dc) in enumerate([(0, 0), (3, -2), (-4, 4), (990, -777), (-990, 990)]):     # views hold -1000..1000
+        state, rng = generated.new_game(seed=seed), random.Random(seed)
+        for _ in range(10 + 3 * seed):
+            moves = state.legal_moves()
+            state.apply(moves[rng.randrange(len(moves))])
+        view = state.view()
+        view.pop("history")
+        for entry in view["display"]:
+            entry["row"] += dr
+            entry["col"] += dc
+        ours, theirs = generated.restore(view), reference.restore(view)
+        places = next(s for s in ours.rules.steps if hasattr(s, "places")).places
+        if dr == 0 or abs(dr) > 100:            # the game's own coordinates, or far away (own tables)
+            assert (places.near(ours.extra["grid"].origin) is None) == (abs(dr) > 100)
+        while not theirs.is_terminal:
+            legal, mine = theirs.legal_moves(), ours.legal_moves()
+            assert [m.text for m in mine] == [m.text for m in legal]
+            pick = rng.randrange(len(legal))
+            ours.apply(mine[pick])
+            theirs.apply(legal[pick])
+            _same(ours, theirs)

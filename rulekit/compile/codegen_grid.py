@@ -6,7 +6,7 @@ do), so the generated state's `legal_moves` and `apply` hold both steps:
 
 - choosing: the hand's interned moves, the choice checked by its move's class (the step's
   own) and the card's bit; the last choice reveals the cards (`when revealed` removals as a
-  card mask) and starts the placing (`after_choosing_N`);
+  card mask) and starts the placing, in the choose apply;
 - placing on a free cell: the cells next to the display inside the board, as bit shifts over
   the board's frame with its width and window tables written in (`place_legal_N`), the move
   checked by its class (the step's `place_class`: its argument is its cell in the virtual
@@ -24,7 +24,7 @@ do), so the generated state's `legal_moves` and `apply` hold both steps:
 
 While choosing or placing decides, the state has a class of that step's own (`OWN_STATE_CLASS`,
 compile/codegen.py), so its `legal_moves` and `apply` test no step; the generated moves from
-one step to the other (`after_choosing_N`, the round's last placement) give it the next
+one step to the other (the last choice, the round's last placement) give it the next
 step's class at once, and anything else leaves by `advance` or the `step` setter.
 
 Anything else (a move given as text, a move that is not legal) goes through the engine's
@@ -132,21 +132,20 @@ while seat < n:
         st.current_player = seat
         return
     seat += 1
-$AFTER(st)
-"""
+$AFTER"""
 
 #: after the last seat has chosen, when a reveal and the placing follow: what `State.advance`
 #: does from the choosing step (the reveal, as `RevealCards.enter`, then the placing's start;
-#: two seats' cards that remove no card go straight to their placing order)
+#: two seats' cards that remove no card go straight to their placing order), written into the
+#: choose apply after the last choice (`n`: the seat count; `_after_choosing` takes off the first indent)
 _AFTER_CHOOSING = """\
-def $NAME(st):
-    \"\"\"Every seat has chosen: the cards are revealed and the placing begins.\"\"\"
+    # every seat has chosen: the cards are revealed and the placing begins
     gs = st.extra["grid"]
     gs.revealed = revealed = st.pending
     st.revealed = True
     st._step, st._at = $PLACE_AT, $PLACE
     st.__class__ = $PLACE_STATE
-    if st.n == 2:
+    if n == 2:
         st.pending = [None, None]
         first, second = revealed
         if first is not None and second is not None$KEPT:
@@ -158,7 +157,7 @@ $ORDER            gs.queue = [first, 1 - first]
                 st.advance()
             return
     else:
-        st.pending = [None] * st.n
+        st.pending = [None] * n
 $REMOVING    if $PLACE.enter(st):
         return
     st.advance()
@@ -181,11 +180,11 @@ _REMOVING = """\
     for card in revealed:
         if card is not None and $REMOVES >> card & 1:
             removed = gs.removed
-            for seat in range(st.n):
+            for seat in range(n):
                 card = revealed[seat]
                 if card is not None:
                     removed[seat] |= 1 << card
-            gs.revealed = [None] * st.n
+            gs.revealed = [None] * n
 $NOTHING_PLACED"""
 
 #: ... and nothing is left to place (`PlaceCards.enter` and `_next` with no revealed card):
@@ -198,18 +197,19 @@ $LEAVE            $TAIL(st)
 
 
 def _after_choosing(w, step) -> str:
-    """The generated function that reveals and starts the placing after the last choice, or
-    `st.advance` when the steps after choosing are not a reveal and then a placing."""
+    """The lines of the choose apply that reveal and start the placing after the last choice
+    (`_AFTER_CHOOSING`), or `st.advance()` when the steps after choosing are not a reveal and
+    then a placing."""
     steps = getattr(step, "round_steps", None)
     if steps is None or step not in steps:
-        return "st.advance"
+        return "st.advance()\n"
     at = steps.index(step)
     if at + 2 >= len(steps):
-        return "st.advance"
+        return "st.advance()\n"
     reveal, place = steps[at + 1], steps[at + 2]
     if type(reveal) is not grid_steps.RevealCards or \
             getattr(type(place), "generated_from", type(place)) is not grid_steps.PlaceCards:
-        return "st.advance"
+        return "st.advance()\n"
     removing = kept = ""
     if reveal.removing:
         removes = w.const("REMOVES", reveal.removing, "the cards that remove the revealed cards, as a mask")
@@ -222,11 +222,9 @@ def _after_choosing(w, step) -> str:
         NUMBER=w.const("NUMBER", tuple(place.config.number), "each card's number"),
         TIED="gs.tiebreaker" if place.ties_to_holder else "0",
         PASSER="gs.tiebreaker" if place.passes else "None", BEFORE=">" if place.descending else "<")
-    name = w.name("after_choosing")
-    w.lines(Template(_AFTER_CHOOSING).substitute(NAME=name, REMOVING=removing, KEPT=kept, PLACE_AT=literal(at + 2),
-                                                 PLACE=w.bind("step", place), ORDER=order, CELLS=literal(place.cells),
-                                                 PLACE_STATE=own_class(w, w.bind("step", place))))
-    return name
+    return dedent(Template(_AFTER_CHOOSING).substitute(
+        REMOVING=removing, KEPT=kept, PLACE_AT=literal(at + 2), PLACE=w.bind("step", place), ORDER=order,
+        CELLS=literal(place.cells), PLACE_STATE=own_class(w, w.bind("step", place))))
 
 
 # ---- placing --------------------------------------------------------------------------------
@@ -342,15 +340,15 @@ $PACK    base, number, near = r0 * $WIDTH + c0 - $NEXT_LINE, $NUMBER_BEFORE, 0
             continue
         if not front | after:
 $ALONE            continue
-        block = ($NEAR[front] & $NEAR[after]) >> k * $FIELD - $FIELD & $FIELD_MASK
+        block = ($NEAR[front] & $NEAR[after]) >> $FIELD_AT & $FIELD_MASK
 $PUSHED"""
 
 #: the only line of the display: pushed 0 from either side
 _ALONE = """\
             cells = $LINE_BITS
-            at = base + (line.bit_length() - 1 - k)$TIMES_STEP
+            at = base + ($LEFT_NEED)$TIMES_STEP
             out.append((number, cells, $STEP, at + $STEP, at))
-            at = base + ((line & -line).bit_length() - 1)$TIMES_STEP
+            at = base + ($RIGHT_NEED)$TIMES_STEP
             out.append((number + 1, cells, $STEP, at, at + $K_STEPS))
 """
 
@@ -358,11 +356,11 @@ _ALONE = """\
 _PUSHED = """\
         if block:
             cells = $LINE_BITS
-            along = block.bit_length() - $OFFSET
+            along = $HIGH_ALONG
             if along >= $LEFT_NEED:
                 at = base + along$TIMES_STEP
                 out.append((number, cells, $STEP, at + $STEP, at))
-            along = (block & -block).bit_length() - $OFFSET
+            along = $LOW_ALONG
             if along <= $RIGHT_NEED:
                 at = base + along$TIMES_STEP
                 out.append((number + 1, cells, $STEP, at, at + $K_STEPS))
@@ -411,15 +409,14 @@ _PACK_COLUMNS = _SPREAD_ROWS + """\
         once |= line
 """
 
-#: the box's rows packed for `_NEAR_SLIDES` (a row's cells from the box's first column)
-_FAR_ROWS = """\
-    after, at = 0, r0 * $WIDTH + c0
-    for i in range(0, (r1 - r0 + 1) * $LENGTH, $LENGTH):
-        after |= (occ >> at & $LINE_MASK) << i
-        at += $WIDTH
+#: the box's rows packed for `_NEAR_SLIDES` (a row's cells from the box's first column), or its
+#: columns (a row's cells spread by `$$SPREAD`, a column's places `$$LENGTH` bits apart): one
+#: term per row the board has, written out (the box's cells start at bit 0 of `packed`; the
+#: frame's cells past the box are empty)
+_FAR_LINES = """\
+    packed = occ >> r0 * $WIDTH + c0
+    after = $PACKED
 """
-#: ... and its columns (a row's cells spread by `$$SPREAD`, a column's places `$$LENGTH` bits apart)
-_FAR_COLUMNS = _SPREAD_ROWS.replace("packed", "after")
 
 #: a place move of the listed cells (a move of the step's place class holds a cell bit), played
 #: here (`_PLACE`); a slide or a card moved (in the short list of the decision, by identity: a
@@ -614,9 +611,9 @@ _EFFECT = """\
         gs.effect = None
 """
 
-#: a slide (its docstring); the display's box is kept when the other lines reach both of its
-#: ends along the line (grown to the pushed cards, then to the card by `_PUT`), else it is
-#: worked out when asked
+#: a slide (its docstring); the card is put as `_PUT` puts it, and the display's box is kept
+#: when the other lines reach both of its ends along the line (grown to the pushed cards and
+#: the card: `low` to `high` along the line, which lies in the box), else it is worked out when asked
 _SLIDE = """\
 def $NAME(st, move, entry):
     \"\"\"`slide CARD into row 1 from left`: the line's cards are pushed, the card takes the
@@ -638,22 +635,26 @@ def $NAME(st, move, entry):
         where[mover] = new
         here = 1 << new
         occ |= here
-        for slot in $SLOT_LISTS[mover]:
-            cells[slot] ^= low ^ here
-        new += step
-    gs.occ = occ
-    box = gs._box
+        change = low ^ here
+$SLIDE_KINDS        new += step
+    at[bit] = card
+    where[card] = bit
+    gs.mask |= 1 << card
+    here = 1 << bit
+    gs.occ = occ = occ | here
+$KEEP_KINDS    box = gs._box
     if box is not None:
         r0, r1, c0, c1 = box
+        low, high = (bit, new - step) if bit < first else (first, bit)
         if step == 1 and rest & $COL_CELLS[c0] and rest & $COL_CELLS[c1]:
-            c, last = $COL_OF[first], $COL_OF[new - 1]
+            c, last = $COL_OF[low], $COL_OF[high]
             gs._box = (r0, r1, c if c < c0 else c0, last if last > c1 else c1)
         elif step != 1 and rest & $ROW_CELLS[r0] and rest & $ROW_CELLS[r1]:
-            r, last = $ROW_OF[first], $ROW_OF[new - step]
+            r, last = $ROW_OF[low], $ROW_OF[high]
             gs._box = (r if r < r0 else r0, last if last > r1 else r1, c0, c1)
         else:
             gs._box = None
-""" + _PUT_DONE
+""" + _PUT_DONE.replace("$PUT", "")
 
 #: the card leaves its cell and takes the new one (`GridState.lift` and `put`, written out:
 #: it stays on the display, so its kinds' cells and the occupied cells change by the two cells); the
@@ -930,6 +931,10 @@ def _picks(names, into: str, depth: int) -> str:
     return out
 
 
+#: a near table's field of at most this many bits (`_near_table`) has its highest and lowest
+#: place read from tables (2 ** this entries each)
+ALONG_BITS = 10
+
 #: lines of at most this many places have their slides' masks from tables (`_slide_tables`:
 #: 2 ** length entries each); longer ones work them out (`_HIT`, `_FIT`)
 SHORT_LINE = 8
@@ -1036,18 +1041,32 @@ def _slides(w, step, names) -> str:
     apart = rows if near["column"] else rows + 1
     spread = w.const("SPREAD", tuple(sum(1 << c * apart for c in range(part) if pattern >> c & 1)
                                      for pattern in range(1 << part)), "a part of a frame row as the columns' places, packed")
-    spread = " | ".join(f"{spread}[occ >> at & {literal((1 << cols) - 1)}]" if cols <= part else
-                        f"{spread}[occ >> at + {at} & {literal((1 << part) - 1)}] << {literal(at * apart)}"
-                        for at in range(0, cols, part))
+    table = spread
+
+    def spread_of(source) -> str:
+        """The columns' places of a frame row, `source(at)` the expression whose bit 0 is its cell `at`."""
+        return " | ".join(f"{table}[{source(0)} & {literal((1 << cols) - 1)}]" if cols <= part else
+                          f"{table}[{source(at)} & {literal((1 << part) - 1)}] << {literal(at * apart)}"
+                          for at in range(0, cols, part))
+    spread = spread_of(lambda at: f"occ >> at + {literal(at)}" if at else "occ >> at")
+    # the near tables' packing (`_FAR_LINES`): the box's rows `cols` bits apart, or its columns
+    # from each row spread, one term per board row (`packed`: the box's cells from bit 0)
+    packed_rows = " | ".join(f"packed >> {literal(r * (width - cols))} & {literal(((1 << cols) - 1) << r * cols)}" if r else
+                             f"packed & {literal((1 << cols) - 1)}" for r in range(rows))
+    row_spreads = [spread_of(lambda at, r=r: f"packed >> {literal(r * width + at)}" if r * width + at else "packed")
+                   for r in range(rows)]
+    packed_columns = " | ".join((f"({term}) << {literal(r)}" if cols > part else f"{term} << {literal(r)}") if r else term
+                                for r, term in enumerate(row_spreads))
     axes = {"row": dict(LINE_CELLS=row_cells, LENGTH=literal(cols), STRIDE=literal(cols + 1), INDEX="r0 + i",
                         LINE_MASK=literal((1 << cols) - 1), STEP="1", K_STEPS="k", NEXT_LINE=literal(width),
                         NUMBER_BEFORE="2 * r0 - 2", TIMES_STEP="", LINE_BITS="line << base",
-                        PACK=_FAR_ROWS if near["row"] else _PACK_ROWS, LINES="r1 - r0 + 1", MOST=rows),
+                        PACK=_FAR_LINES if near["row"] else _PACK_ROWS, PACKED=packed_rows, LINES="r1 - r0 + 1",
+                        MOST=rows),
             "column": dict(LINE_CELLS=col_cells, LENGTH=literal(rows), STRIDE=literal(rows + 1), INDEX="c0 + i",
                            LINE_MASK=literal((1 << rows) - 1), STEP=literal(width), K_STEPS=f"k * {width}",
                            NEXT_LINE="1", NUMBER_BEFORE=f"2 * c0 + {2 * height - 2}", TIMES_STEP=f" * {width}",
                            LINE_BITS=f"occ & {col_cells}[c0 + i]",
-                           PACK=_FAR_COLUMNS if near["column"] else _PACK_COLUMNS,
+                           PACK=_FAR_LINES if near["column"] else _PACK_COLUMNS, PACKED=packed_columns,
                            SPREAD=f"({spread})" if cols > part else spread, LINES="c1 - c0 + 1", MOST=cols)}
     calls = []
     for direction, axis in axes.items():
@@ -1069,11 +1088,21 @@ def _slides(w, step, names) -> str:
             count = w.const("COUNT", tuple(line.bit_count() % length for line in range(1 << length)),
                             "per line's places: how many, or 0 when it is full (no slide)")
             parts.update(LEFT_NEED=f"{first}[line]", RIGHT_NEED=f"{other}[line]", COUNT=f"{count}[line]", NO_SLIDE="not k")
+        parts.update(HIGH_ALONG=f"block.bit_length() - {length + 1}", LOW_ALONG=f"(block & -block).bit_length() - {length + 1}")
         if near[direction]:
             field = 2 * length + 1
-            parts.update(FIELD=literal(field), FIELD_MASK=literal((1 << field) - 1), NEAR=w.const(
+            parts.update(FIELD_MASK=literal((1 << field) - 1), NEAR=w.const(
                 "SIDES", _near_table(length, axis["MOST"] - 1, board.adjacency),
                 "the block's first places by the lines on one side (`_near_table`), a field per k"))
+            parts["FIELD_AT"] = w.const("FIELD_AT", tuple((line.bit_count() % length - 1) * field if line.bit_count() % length else 0
+                                                          for line in range(1 << length)),
+                                        "per line's places: where its count's field starts in a `_near_table` entry") + "[line]"
+            if field <= ALONG_BITS:
+                blocks = range(1 << field)
+                parts["HIGH_ALONG"] = w.const("HIGH", tuple(block.bit_length() - length - 1 for block in blocks),
+                                              "per block's first places (place + length as bit): the highest place") + "[block]"
+                parts["LOW_ALONG"] = w.const("LOW", tuple((block & -block).bit_length() - length - 1 for block in blocks),
+                                             "... and the lowest") + "[block]"
             template = _NEAR_SLIDES
         elif length <= SHORT_LINE:
             fit = w.const("FIT", fit, "the block's first places in the board, by k << length | the others' places")
@@ -1147,8 +1176,12 @@ def _placing(w, step) -> dict:
     slots = w.const("SLOTS", slots, "the kinds of card (`GridState.kind_cells`) each card is one of")
     names["KEEP_KINDS"] = Template(kinds).substitute(SLOTS=slots, CHANGE="|= here")
     names["MOVE_KINDS"] = Template(kinds).substitute(SLOTS=slots, CHANGE="^= change")
-    names["SLOT_LISTS"] = w.const("SLOT_LISTS", tuple(config.kinds.of[c] for c in range(len(config.texts))),
-                                  "the kinds of card each card is one of, as lists of slots")
+    # a pushed card's kinds change by its old and new cells, one slot after the other as for
+    # the placed card, else in a loop
+    slide_kinds = {_KINDS_ONE: "        cells[$SLOTS[mover]] ^= change\n",
+                   _KINDS_TWO: "        i, j = $SLOTS[mover]\n        cells[i] ^= change\n        cells[j] ^= change\n"}.get(
+        kinds, "        for slot in $SLOTS[mover]:\n            cells[slot] ^= change\n")
+    names["SLIDE_KINDS"] = "" if kinds == "" else Template(slide_kinds).substitute(SLOTS=slots)
     names["PUT"] = Template(_PUT).substitute(names)
     names["AFTER"] = _tail(w, step)
     names["LEAVE"] = _leave(w, step, names["AFTER"])

@@ -9,8 +9,9 @@ line; then `when placed` moves), and drawing again.
 Moves: `keep sun, bee, frost`, `choose bee`, `place bee at 1,2`,
 `slide gust into row 1 from left`, `move sun to 0,3` (row,col in the fixed frame where
 the first card lies at 0,0). Moves are interned per card text (or card) and cell
-(`grid_moves.CellMoves`, slides per number); lists are worked out for each position with
-`grid.BitBoard` (bit operations on the display's cells). These classes are the reference:
+(`grid_moves.CellMoves`, slides per card text and line), whatever the frame's origin; lists
+are worked out for each position with `grid.BitBoard` (bit operations on the display's
+cells). These classes are the reference:
 a compiled game's hot paths are generated (`compile/codegen_grid.py`).
 """
 from __future__ import annotations
@@ -301,8 +302,9 @@ class PlaceCards(Step):
     Place and move moves are interned per card text (or card) and cell (`grid_moves.CellMoves`),
     whatever the frame's origin: a place move's argument is its cell's virtual code (`CellMoves`:
     `bit` gives its frame bit at the state's origin), a move's (card, that code). A slide's is
-    its number in the frame that listed it (`grid.BitBoard.slide_name`), interned per card text,
-    origin and number. So a move is checked by being one of the legal list's.
+    its line as its text says it, (`row` or `column`, index, side), interned per card text and
+    that, and listed per frame origin by slide number (`grid.BitBoard.slide_name`). So a move
+    is checked by being one of the legal list's.
     """
     name = "place"
 
@@ -320,6 +322,7 @@ class PlaceCards(Step):
         self.moves = CellMoves(config.board, lambda card, cells: [
             Move("move", (card, v), f"move {texts[card]} to {at}") for v, at in cells], _CACHE_LIMIT)
         self.interned: dict = {}        # (card text, frame origin) -> its move per slide number
+        self.slide_moves: dict = {}     # (card text, line, index, side) -> its move, at any origin
 
     # -- order
     def enter(self, st) -> bool:
@@ -391,8 +394,8 @@ class PlaceCards(Step):
             revealed = gs.revealed
             card, revealed[seat] = revealed[seat], None
             if kind == "slide":
-                slides = self.board.slides(gs.occ, gs.box, self.config.slides[card])
-                pairs, target = grid.slide_cells(next(s for s in slides if s[0] == move.arg))
+                slides, number = self.board.slides(gs.occ, gs.box, self.config.slides[card]), self._number(gs, move.arg)
+                pairs, target = grid.slide_cells(next(s for s in slides if s[0] == number))
                 gs.shift(pairs)
                 gs.put(card, target)
             else:
@@ -423,12 +426,12 @@ class PlaceCards(Step):
 
     def _slides(self, gs, card: int, lines: str) -> list[Move]:
         """`slide ... into row 1 from left` for every slide into a line `lines` names; each
-        move is interned per card text, frame origin and slide."""
+        move is interned per card text and line (`_slide_table`)."""
         return self._slide_moves(gs, card, self.board.slides(gs.occ, gs.box, lines))
 
     def _slide_moves(self, gs, card: int, slides: list) -> SlideList:
-        """The moves of entries of `grid.BitBoard.slides`, interned per card text, frame
-        origin and slide number (all of a text and origin made at once), with the entries."""
+        """The moves of entries of `grid.BitBoard.slides`, by card text, frame origin and
+        slide number (a list of a text and origin made at once: `_slide_table`), with the entries."""
         table = self.interned.get((self.config.texts[card], gs.origin)) or \
             self._slide_table(self.config.texts[card], gs.origin)
         moves = SlideList([table[slide[0]] for slide in slides])
@@ -436,11 +439,25 @@ class PlaceCards(Step):
         return moves
 
     def _slide_table(self, text: str, origin) -> list[Move]:
-        """The slide moves of a card text at a frame origin, by slide number (`interned`)."""
-        names = map(self.board.slide_name, range(2 * (self.board.height + self.board.width)))
-        return _kept(self.interned, (text, origin), [
-            Move("slide", number, f"slide {text} into {line} {index + origin[line != 'row']} from {side}")
-            for number, (line, index, side) in enumerate(names)])
+        """The slide moves of a card text at a frame origin, by slide number (`interned`): each
+        the text's move of its line, whatever the origin (`slide_moves`, bounded as `interned`)."""
+        shared, moves = self.slide_moves, []
+        if len(shared) >= _CACHE_LIMIT:
+            shared.clear()
+        for line, index, side in map(self.board.slide_name, range(2 * (self.board.height + self.board.width))):
+            key = (text, line, index + origin[line != "row"], side)
+            move = shared.get(key)
+            if move is None:
+                move = shared[key] = Move("slide", key[1:], f"slide {text} into {line} {key[2]} from {side}")
+            moves.append(move)
+        return _kept(self.interned, (text, origin), moves)
+
+    def _number(self, gs, line) -> int:
+        """The slide number (`grid.BitBoard.slide_name`) at the state's origin of a slide
+        move's line (its argument: `row` or `column`, index, side)."""
+        kind, index, side = line
+        index -= gs.origin[kind != "row"]
+        return 2 * (index if kind == "row" else self.board.height + index) + (side in ("right", "bottom"))
 
     def _plan(self, st, gs) -> tuple:
         """The pending `when placed, move ...` effect's movable cards, each (cell, card, the

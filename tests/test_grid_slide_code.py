@@ -1,0 +1,49 @@
+"""The generated slide writers (compile/codegen_grid.py: `row_slides_N`, `column_slides_N`) on
+boards whose lines take every path of the writer: the near tables with their fields' highest and
+lowest places from tables (4x4, 3x4) or worked out (3x5's rows, a field wider than `ALONG_BITS`),
+a board row spread in parts (rows of more than `SHORT_LINE` cells: 1x10, 2x9), and lines without
+near tables (2x9's rows are long, its columns' others too many): each against `BitBoard.slides`."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import rulekit
+from rulekit.compile import codegen_grid
+
+from test_grid import boards
+from test_grid_codegen import MADE, assert_generated_slides_are_the_geometrys
+
+
+def test_the_shapes_below_take_each_path_of_the_writer():
+    assert 9 > codegen_grid.SHORT_LINE and 2 * 4 + 1 <= codegen_grid.ALONG_BITS < 2 * 5 + 1
+    assert codegen_grid.NEAR_BITS == 12        # 1x10's columns are near; 2x9's are not
+
+
+@settings(max_examples=300, deadline=None)
+@given(boards(shapes=((4, 4), (3, 4), (3, 5), (1, 10), (2, 9), (5, 3))), st.integers(-9, 9), st.integers(-9, 9))
+def test_the_generated_slides_of_more_boards_are_those_of_the_geometry(board, dr, dc):
+    if board[3]:
+        assert_generated_slides_are_the_geometrys(board, dr, dc)
+
+
+
+@pytest.mark.parametrize("path", ["duell-der-tiere", *MADE])
+def test_a_slide_keeps_the_displays_box_or_forgets_it(path):
+    """The generated slide (`slide_N`) puts the card and grows the box once: after each slide
+    the box it keeps is the display's, when it keeps one."""
+    game = rulekit.load(path)
+    slides = 0
+    for seed in range(60):
+        state, rng = game.new_game(2, seed=seed), random.Random(seed)
+        while not state.is_terminal:
+            legal = state.legal_moves()
+            move = legal[rng.randrange(len(legal))]
+            state.apply(move)
+            if move.kind == "slide":
+                gs = state.extra["grid"]
+                assert gs._box is None or gs._box == gs.board.box(gs.occ)
+                slides += 1
+    assert slides > 20
