@@ -1164,7 +1164,9 @@ def _slides(w, step, names) -> str:
             parts["FLOOD_AFTER"] = Template(_FLOOD).substitute(parts, HIT_GROUP=hit.format(f"group & {axis['LINE_MASK']}"))
         w.lines(Template(template).substitute(parts, NAME=name, LINE=direction))
         mask = w.const("SLIDES_" + direction.upper(), cards, f"the cards that slide into a {direction}, as a mask")
-        calls.append(f"        if {mask} >> card & 1:\n            {name}(occ, box, found)\n")
+        # when every sliding card slides this way, the card is not tested
+        calls.append(f"        {name}(occ, box, found)\n" if cards == step.sliding else
+                     f"        if {mask} >> card & 1:\n            {name}(occ, box, found)\n")
     return Template(_SLIDES_LEGAL).substitute(
         names, SLIDING=w.const("SLIDING", step.sliding, "the cards placed by sliding, as a mask"),
         SLIDE_CALLS="".join(calls))
