@@ -1,7 +1,8 @@
 """The generated choosing of a grid round (compile/codegen_grid.py: the choose step's legal
-list and apply, which reveals and starts the placing after the last choice) for more than two seats, and its legal lists as copies:
-every grid game shipped or made for the tests has two players, so a three-seat version of
-tests/grid_games/meadow.rules is compared move by move with the hand-written steps here."""
+list and apply, which reveals and starts the placing after the last choice) for more than two
+seats, two seats' placing order, and its legal lists as copies: every grid game shipped or made
+for the tests has two players, so a three-seat version of tests/grid_games/meadow.rules is
+compared move by move with the hand-written steps here."""
 from __future__ import annotations
 
 import random
