@@ -6,6 +6,7 @@ near tables (2x9's rows are long, its columns' others too many): each against `B
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -47,3 +48,36 @@ def test_a_slide_keeps_the_displays_box_or_forgets_it(path):
                 assert gs._box is None or gs._box == gs.board.box(gs.occ)
                 slides += 1
     assert slides > 20
+
+
+def test_cards_that_slide_into_rows_and_cards_that_slide_into_columns_play_as_the_engine(monkeypatch):
+    """When not every sliding card slides both ways, each direction's slides are listed for
+    its own cards only (the place list tests the card); every card else (Duell) needs no test."""
+    from rulekit.compile import codegen
+    from test_grid_codegen import SLIDING, _same
+    text = SLIDING.format(rows=3, cols=4, adjacency=8, cells=12).replace(
+        "  gust 9       is placed by sliding into a row or column\n",
+        "  gust 9       is placed by sliding into a row\n  gale 10      is placed by sliding into a column\n")
+    assert "gale 10" in text
+    generated = rulekit.loads(text)
+    source = codegen.source_of(generated.ruleset(2))
+    assert "if SLIDES_ROW_" in source and "if SLIDES_COLUMN_" in source
+    with monkeypatch.context() as patch:
+        patch.setattr(codegen, "ENABLED", False)
+        reference = rulekit.loads(text)
+        reference.ruleset(2)
+    kinds = set()
+    for seed in range(40):
+        ours, theirs = generated.new_game(2, seed=seed), reference.new_game(2, seed=seed)
+        rng = random.Random(seed)
+        while not theirs.is_terminal:
+            legal = theirs.legal_moves()
+            pick = rng.randrange(len(legal))
+            kinds.add(legal[pick].text.split(" from ")[0].split(" into ")[-1].split(" ")[0])
+            assert [m.text for m in ours.legal_moves()] == [m.text for m in legal]
+            ours.apply(ours.legal_moves()[pick])
+            theirs.apply(legal[pick])
+            _same(ours, theirs)
+    assert {"row", "column"} <= kinds
+    duell = codegen.source_of(rulekit.load("duell-der-tiere").ruleset(2))
+    assert re.search(r"found = \[\]\n +row_slides_\d+\(occ, box, found\)\n +column_slides_\d+\(occ, box, found\)\n", duell)

@@ -175,6 +175,34 @@ _ORDER = """\
                 gs.passer = None
 """
 
+#: ... from one table by the two cards (`_pairs`: `first` is already the entry, -1 for equal
+#: numbers; an entry of -2, a card that removes both, is kept out by `$$KEPT`)
+_ORDER_PAIRS = """\
+            if first == -1:
+                first = $TIED
+                gs.passer = $PASSER
+            else:
+                gs.passer = None
+"""
+
+#: the order of two seats' cards is read from a table of every pair (`_pairs`) when there are
+#: at most this many pairs of cards
+ORDER_PAIRS = 4096
+
+
+def _pairs(place, removing: int) -> tuple[int, ...]:
+    """By the first seat's card * the cards + the second seat's: the seat that places first (0 or
+    1), -1 when the numbers are equal (the token decides), -2 when either card removes both."""
+    number, size = place.config.number, len(place.config.number)
+    out = []
+    for first in range(size):
+        for second in range(size):
+            a, b = number[first], number[second]
+            out.append(-2 if (removing >> first | removing >> second) & 1 else -1 if a == b else
+                       0 if (a > b if place.descending else a < b) else 1)
+    return tuple(out)
+
+
 #: a revealed card that removes the revealed cards (`RevealCards.enter`)
 _REMOVING = """\
     for card in revealed:
@@ -218,10 +246,16 @@ def _after_choosing(w, step) -> str:
             Template(_NOTHING_PLACED).substitute(TAIL=tail, LEAVE=indent(_leave(w, place, tail), 8))
         removing = Template(_REMOVING).substitute(REMOVES=removes, NOTHING_PLACED=nothing)
         kept = f" and not ({removes} >> first | {removes} >> second) & 1"
-    order = Template(_ORDER).substitute(
-        NUMBER=w.const("NUMBER", tuple(place.config.number), "each card's number"),
-        TIED="gs.tiebreaker" if place.ties_to_holder else "0",
-        PASSER="gs.tiebreaker" if place.passes else "None", BEFORE=">" if place.descending else "<")
+    token = dict(TIED="gs.tiebreaker" if place.ties_to_holder else "0", PASSER="gs.tiebreaker" if place.passes else "None")
+    size = len(place.config.number)
+    if size * size <= ORDER_PAIRS:
+        pairs = w.const("PAIRS", _pairs(place, reveal.removing), "by two seats' cards (first * cards + second): the seat "
+                        "placing first, -1 for equal numbers, -2 when a card removes both")
+        kept = f" and (first := {pairs}[first * {literal(size)} + second]) != -2"
+        order = Template(_ORDER_PAIRS).substitute(token)
+    else:
+        order = Template(_ORDER).substitute(token, NUMBER=w.const("NUMBER", tuple(place.config.number), "each card's number"),
+                                            BEFORE=">" if place.descending else "<")
     return dedent(Template(_AFTER_CHOOSING).substitute(
         REMOVING=removing, KEPT=kept, PLACE_AT=literal(at + 2), PLACE=w.bind("step", place), ORDER=order,
         CELLS=literal(place.cells), PLACE_STATE=own_class(w, w.bind("step", place))))
@@ -1130,7 +1164,9 @@ def _slides(w, step, names) -> str:
             parts["FLOOD_AFTER"] = Template(_FLOOD).substitute(parts, HIT_GROUP=hit.format(f"group & {axis['LINE_MASK']}"))
         w.lines(Template(template).substitute(parts, NAME=name, LINE=direction))
         mask = w.const("SLIDES_" + direction.upper(), cards, f"the cards that slide into a {direction}, as a mask")
-        calls.append(f"        if {mask} >> card & 1:\n            {name}(occ, box, found)\n")
+        # when every sliding card slides this way, the card is not tested
+        calls.append(f"        {name}(occ, box, found)\n" if cards == step.sliding else
+                     f"        if {mask} >> card & 1:\n            {name}(occ, box, found)\n")
     return Template(_SLIDES_LEGAL).substitute(
         names, SLIDING=w.const("SLIDING", step.sliding, "the cards placed by sliding, as a mask"),
         SLIDE_CALLS="".join(calls))
