@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import marshal
 import os
 import stat
 import tempfile
@@ -106,3 +107,37 @@ def prune(folder: Path, pattern: str, keep: int) -> None:
     for _, path in entries[keep:]:
         with contextlib.suppress(OSError):
             path.unlink()
+
+
+def entry_path(name: str) -> Path | None:
+    """Where the cache file `name` lives: in the private cache folder, if there is one and
+    the file is not someone else's or a symlink (`private_file`); else None."""
+    folder = cache_dir()
+    return private_file(folder, name) if folder else None
+
+
+def read_entry(name: str):
+    """What the private cache file `name` holds, read with `marshal` (data and code only,
+    nothing run on reading); None when there is no cache folder, no such file, or it does not
+    read back. The caller checks the shape of what it gets."""
+    path = entry_path(name)
+    if path is None:
+        return None
+    with contextlib.suppress(OSError, EOFError, ValueError, TypeError, RecursionError):
+        return marshal.loads(path.read_bytes())
+    return None
+
+
+def write_entry(name: str, data, keep: int) -> None:
+    """Keep `data` in the private cache file `name` (written to a temporary file and renamed,
+    so a reader never sees half an entry), then only the `keep` newest files of its kind (the
+    same name up to the first `-`). Nothing is kept when there is no cache folder or the
+    write fails: the next process makes the entry again."""
+    path = entry_path(name)
+    if path is None:
+        return
+    with contextlib.suppress(OSError, ValueError):
+        temporary = path.with_name(f"{name}.{os.getpid()}.tmp")
+        temporary.write_bytes(marshal.dumps(data))
+        os.replace(temporary, path)
+        prune(path.parent, name.partition("-")[0] + "-*" + Path(name).suffix, keep)

@@ -73,3 +73,34 @@ def test_a_new_process_writes_and_then_reads_its_tables_there(tmp_path):
     again = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert first.stdout == again.stdout and first.stdout.strip()
     assert sorted((tmp_path / "cache").iterdir()) == files
+
+
+def test_an_entry_is_written_whole_and_read_back_as_data(tmp_path, monkeypatch):
+    monkeypatch.setenv("RULEKIT_CACHE_DIR", str(tmp_path / "c"))
+    cd.write_entry("parse-abc.nodes", (1, "abc", ("x", 2)), keep=8)
+    assert cd.read_entry("parse-abc.nodes") == (1, "abc", ("x", 2))
+    assert [p.name for p in (tmp_path / "c").iterdir()] == ["parse-abc.nodes"]   # no temporary left
+    (tmp_path / "c" / "parse-bad.nodes").write_bytes(b"not marshal data")
+    assert cd.read_entry("parse-bad.nodes") is None
+    assert cd.read_entry("parse-missing.nodes") is None
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="symlinks")
+def test_an_entry_behind_a_symlink_is_neither_read_nor_written(tmp_path, monkeypatch):
+    monkeypatch.setenv("RULEKIT_CACHE_DIR", str(tmp_path / "c"))
+    cd.write_entry("codegen-real.code", (1,), keep=8)
+    (tmp_path / "c" / "codegen-link.code").symlink_to(tmp_path / "c" / "codegen-real.code")
+    assert cd.read_entry("codegen-link.code") is None
+    cd.write_entry("codegen-link.code", (2,), keep=8)
+    assert cd.read_entry("codegen-real.code") == (1,)
+
+
+def test_only_the_newest_entries_of_a_kind_are_kept(tmp_path, monkeypatch):
+    monkeypatch.setenv("RULEKIT_CACHE_DIR", str(tmp_path / "c"))
+    cd.write_entry("codegen-other.code", 0, keep=2)          # another kind: never pruned here
+    for number in range(5):
+        cd.write_entry(f"parse-{number}.nodes", number, keep=2)
+        os.utime(tmp_path / "c" / f"parse-{number}.nodes", ns=(number * 10**9, number * 10**9))
+    cd.write_entry("parse-5.nodes", 5, keep=2)
+    names = sorted(p.name for p in (tmp_path / "c").iterdir())
+    assert names == ["codegen-other.code", "parse-4.nodes", "parse-5.nodes"]

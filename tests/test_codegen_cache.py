@@ -169,14 +169,14 @@ def test_each_player_count_and_variant_has_its_own_entry(private):
 def test_nothing_is_kept_with_caching_off(tmp_path, monkeypatch):
     monkeypatch.setenv("RULEKIT_CACHE_DIR", "")
     monkeypatch.setattr(cc, "_ENTRIES", {})
-    assert cc._path("0" * 64) is None
+    assert cd.entry_path(cc._name("0" * 64)) is None
     rulekit.load("duell-der-tiere").new_game(seed=1).playout(seed=1)
     assert len(cc._ENTRIES) == 1                   # kept for this process only
 
 
 def test_entries_go_to_the_private_folder_only(private):
     rulekit.load("instinct").new_game(4, seed=1)
-    assert cc._path("0" * 64).parent == cd.cache_dir() == private
+    assert cd.entry_path(cc._name("0" * 64)).parent == cd.cache_dir() == private
     assert [p.parent for p in private.rglob("codegen-*")] == [private]
 
 
@@ -190,7 +190,7 @@ def test_an_entry_that_is_a_link_is_neither_read_nor_written(private, tmp_path):
     path.symlink_to(elsewhere)
     key = marshal.loads(elsewhere.read_bytes())[1]
     cc._ENTRIES.clear()
-    assert cc.read(key) is None and cc._path(key) is None
+    assert cc.read(key) is None and cd.entry_path(cc._name(key)) is None
 
 
 def test_recipes_find_the_objects_again(instinct):

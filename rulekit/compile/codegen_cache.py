@@ -30,11 +30,8 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import importlib
-import marshal
-import os
 import sys
 import types
-from pathlib import Path
 
 FORMAT = 1
 
@@ -82,15 +79,12 @@ def read(key: str) -> Entry | None:
     entry = _ENTRIES.get(key)
     if entry is not None:
         return entry
-    path = _path(key)
-    if path is None:
-        return None
-    with contextlib.suppress(OSError, EOFError, ValueError, TypeError):     # unreadable: made anew
-        data = marshal.loads(path.read_bytes())
-        if (type(data) is tuple and len(data) == 8 and data[0] == FORMAT and data[1] == key
-                and isinstance(data[4], types.CodeType) and _wellformed(data)):
-            entry = _ENTRIES[key] = Entry(data[2], data[3], data[4], dict(data[5]), data[6], data[7])
-            return entry
+    from ..cache_dir import read_entry
+    data = read_entry(_name(key))
+    if (type(data) is tuple and len(data) == 8 and data[0] == FORMAT and data[1] == key
+            and isinstance(data[4], types.CodeType) and _wellformed(data)):
+        entry = _ENTRIES[key] = Entry(data[2], data[3], data[4], dict(data[5]), data[6], data[7])
+        return entry
     return None
 
 
@@ -106,26 +100,12 @@ def _wellformed(data: tuple) -> bool:
 def write(key: str, entry: Entry) -> None:
     """Keep an entry for this process and, when there is a private cache folder, on disk."""
     _ENTRIES[key] = entry
-    path = _path(key)
-    if path is None:
-        return
-    with contextlib.suppress(OSError, ValueError):      # not kept: the next process generates it again
-        temporary = path.with_name(path.name + f".{os.getpid()}.tmp")
-        temporary.write_bytes(marshal.dumps(entry.data(key)))
-        os.replace(temporary, path)
-        _prune(path.parent)
+    from ..cache_dir import write_entry
+    write_entry(_name(key), entry.data(key), KEEP)      # entries of other Python versions count too
 
 
-def _prune(folder: Path) -> None:
-    """Keep the `KEEP` newest entries (entries of other Python versions count too)."""
-    from ..cache_dir import prune
-    prune(folder, "codegen-*.code", KEEP)
-
-
-def _path(key: str) -> Path | None:
-    from ..cache_dir import cache_dir, private_file
-    folder = cache_dir()
-    return private_file(folder, f"codegen-{sys.implementation.cache_tag}-{key[:40]}.code") if folder else None
+def _name(key: str) -> str:
+    return f"codegen-{sys.implementation.cache_tag}-{key[:40]}.code"
 
 
 # ---- recipes ------------------------------------------------------------------------------------

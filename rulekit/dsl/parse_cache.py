@@ -22,8 +22,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import marshal
-import os
 import sys
 
 from . import auction_nodes, nodes
@@ -48,12 +46,10 @@ def read(text: str, file: str):
     tree = _TREES.get(key)
     if tree is not None:
         return tree
-    path = _path(key)
-    if path is None:
-        return None
-    with contextlib.suppress(OSError, EOFError, ValueError, TypeError, RecursionError, _NotKept):
-        data = marshal.loads(path.read_bytes())
-        if type(data) is tuple and len(data) == 3 and data[0] == FORMAT and data[1] == key:
+    from ..cache_dir import read_entry
+    data = read_entry(_name(key))
+    if type(data) is tuple and len(data) == 3 and data[0] == FORMAT and data[1] == key:
+        with contextlib.suppress(ValueError, TypeError, RecursionError, _NotKept):
             tree = _decode(data[2])
             if type(tree) is nodes.RuleFile:
                 _keep(key, tree)
@@ -69,15 +65,8 @@ def write(text: str, file: str, tree) -> None:
         return
     key = _key(text, file)
     _keep(key, tree)
-    path = _path(key)
-    if path is None:
-        return
-    with contextlib.suppress(OSError, ValueError):      # not kept: the next process parses again
-        temporary = path.with_name(path.name + f".{os.getpid()}.tmp")
-        temporary.write_bytes(marshal.dumps((FORMAT, key, encoded)))
-        os.replace(temporary, path)
-        from ..cache_dir import prune
-        prune(path.parent, "parse-*.nodes", KEEP)
+    from ..cache_dir import write_entry
+    write_entry(_name(key), (FORMAT, key, encoded), KEEP)
 
 
 def _keep(key: str, tree) -> None:
@@ -96,10 +85,8 @@ def _key(text: str, file: str) -> str:
     return digest.hexdigest()
 
 
-def _path(key: str):
-    from ..cache_dir import cache_dir, private_file
-    folder = cache_dir()
-    return private_file(folder, f"parse-{key[:40]}.nodes") if folder else None
+def _name(key: str) -> str:
+    return f"parse-{key[:40]}.nodes"
 
 
 # ---- the tree as data -------------------------------------------------------------------------
