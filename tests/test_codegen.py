@@ -58,11 +58,18 @@ def test_compile_refuses_a_player_count_the_game_does_not_allow():
 
 
 def _reference(path, variant, monkeypatch):
-    """The game as the hand-written steps run it (the generator switched off)."""
+    """The game of a file as the hand-written steps run it (the generator switched off)."""
+    return reference_of(Path(path).read_text(), monkeypatch, variant=variant, file=path,
+                        base_dir=str(Path(path).parent))
+
+
+def reference_of(text, monkeypatch, players=None, **load):
+    """The game of a rule text as the hand-written steps run it, its rules compiled for
+    `players` (the usual count by default) while the generator is switched off."""
     with monkeypatch.context() as patch:
         patch.setattr(codegen, "ENABLED", False)
-        game = rulekit.loads(Path(path).read_text(), variant=variant, file=path, base_dir=str(Path(path).parent))
-        game.ruleset(_players(game))
+        game = rulekit.loads(text, **load)
+        game.ruleset(players or _players(game))
     return game
 
 

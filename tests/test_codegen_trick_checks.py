@@ -10,7 +10,6 @@ it here, not only the moves of the legal list.
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
@@ -18,24 +17,7 @@ import rulekit
 from rulekit.compile import codegen
 from rulekit.errors import IllegalMoveError
 
-ROOT = Path(__file__).resolve().parent.parent
-FILES = [str(p) for p in sorted((ROOT / "rules").glob("*.rules"))] + [
-    str(p) for p in sorted((ROOT / "examples").rglob("*.rules"))]
-GAMES = [(path, variant) for path in FILES for variant in [None, *rulekit.load(path).variants]]
-IDS = [f"{Path(p).stem}-{v or 'base'}" for p, v in GAMES]
-
-
-def _players(game) -> int:
-    return 4 if 4 in game.players else game.players[0]
-
-
-def _reference(path, variant, monkeypatch):
-    with monkeypatch.context() as patch:
-        patch.setattr(codegen, "ENABLED", False)
-        game = rulekit.loads(Path(path).read_text(), variant=variant, file=path, base_dir=str(Path(path).parent))
-        game.ruleset(_players(game))
-    return game
-
+from test_codegen import GAMES, IDS, _players, _reference
 
 @pytest.mark.parametrize("path,variant", GAMES, ids=IDS)
 def test_every_card_move_is_played_or_refused_as_the_reference_decides(path, variant, monkeypatch):

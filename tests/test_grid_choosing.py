@@ -13,7 +13,8 @@ import pytest
 import rulekit
 from rulekit.compile import codegen
 
-from test_grid_codegen import _same
+from test_codegen import reference_of
+from test_grid_codegen import _same, play_alike
 
 MEADOW = Path(__file__).resolve().parent / "grid_games" / "meadow.rules"
 
@@ -80,16 +81,6 @@ def test_two_seats_placing_order_from_the_table_of_pairs_or_the_numbers(path, pa
     generated = rulekit.loads(text, file=str(file), base_dir=str(file.parent))
     source = codegen.source_of(generated.ruleset(2))
     assert ("PAIRS_" in source) == pairs
-    with monkeypatch.context() as patch:
-        patch.setattr(codegen, "ENABLED", False)
-        reference = rulekit.loads(text, file=str(file), base_dir=str(file.parent))
-        reference.ruleset(2)
+    reference = reference_of(text, monkeypatch, 2, file=str(file), base_dir=str(file.parent))
     for seed in range(30):
-        ours, theirs = generated.new_game(2, seed=seed), reference.new_game(2, seed=seed)
-        rng = random.Random(seed)
-        while not theirs.is_terminal:
-            legal = theirs.legal_moves()
-            pick = rng.randrange(len(legal))
-            ours.apply(ours.legal_moves()[pick])
-            theirs.apply(legal[pick])
-            _same(ours, theirs)
+        play_alike(generated, reference, 2, seed)

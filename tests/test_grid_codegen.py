@@ -40,6 +40,26 @@ def _same(ours, theirs) -> None:
     assert ours.last_round == theirs.last_round and ours.history == theirs.history
 
 
+def play_alike(generated, reference, players: int, seed: int, seen=None):
+    """One seeded random game in the generated steps and in the hand-written ones, the same
+    pick at each decision: the legal lists and the states must stay the same after every
+    move (`seen(move)` is told each move picked). Returns the two final states."""
+    ours, theirs = generated.new_game(players, seed=seed), reference.new_game(players, seed=seed)
+    rng = random.Random(seed)
+    _same(ours, theirs)
+    while not theirs.is_terminal:
+        legal = theirs.legal_moves()
+        pick = rng.randrange(len(legal))
+        mine = ours.legal_moves()
+        assert [m.text for m in mine] == [m.text for m in legal]
+        ours.apply(mine[pick])
+        theirs.apply(legal[pick])
+        if seen is not None:
+            seen(legal[pick])
+        _same(ours, theirs)
+    return ours, theirs
+
+
 def test_there_is_a_grid_game_with_a_generated_round_tail():
     source = codegen.source_of(rulekit.load("duell-der-tiere").ruleset(2))
     assert "def after_placing_" in source and "rules.end_round(st)" in source
@@ -74,15 +94,7 @@ def test_generated_placing_and_round_ends_step_as_the_engine_does(path, variant,
     reference = _reference(path, variant, monkeypatch)
     players = _players(generated)
     for seed in range(12 if path not in MADE else 30):
-        ours, theirs = generated.new_game(players, seed=seed), reference.new_game(players, seed=seed)
-        rng = random.Random(seed)
-        _same(ours, theirs)
-        while not theirs.is_terminal:
-            legal = theirs.legal_moves()
-            pick = rng.randrange(len(legal))
-            ours.apply(ours.legal_moves()[pick])
-            theirs.apply(legal[pick])
-            _same(ours, theirs)
+        ours, theirs = play_alike(generated, reference, players, seed)
         assert ours.winners == theirs.winners and ours.scores == theirs.scores
 
 

@@ -54,7 +54,8 @@ def test_cards_that_slide_into_rows_and_cards_that_slide_into_columns_play_as_th
     """When not every sliding card slides both ways, each direction's slides are listed for
     its own cards only (the place list tests the card); every card else (Duell) needs no test."""
     from rulekit.compile import codegen
-    from test_grid_codegen import SLIDING, _same
+    from test_codegen import reference_of
+    from test_grid_codegen import SLIDING, play_alike
     text = SLIDING.format(rows=3, cols=4, adjacency=8, cells=12).replace(
         "  gust 9       is placed by sliding into a row or column\n",
         "  gust 9       is placed by sliding into a row\n  gale 10      is placed by sliding into a column\n")
@@ -62,22 +63,11 @@ def test_cards_that_slide_into_rows_and_cards_that_slide_into_columns_play_as_th
     generated = rulekit.loads(text)
     source = codegen.source_of(generated.ruleset(2))
     assert "if SLIDES_ROW_" in source and "if SLIDES_COLUMN_" in source
-    with monkeypatch.context() as patch:
-        patch.setattr(codegen, "ENABLED", False)
-        reference = rulekit.loads(text)
-        reference.ruleset(2)
+    reference = reference_of(text, monkeypatch, 2)
     kinds = set()
     for seed in range(40):
-        ours, theirs = generated.new_game(2, seed=seed), reference.new_game(2, seed=seed)
-        rng = random.Random(seed)
-        while not theirs.is_terminal:
-            legal = theirs.legal_moves()
-            pick = rng.randrange(len(legal))
-            kinds.add(legal[pick].text.split(" from ")[0].split(" into ")[-1].split(" ")[0])
-            assert [m.text for m in ours.legal_moves()] == [m.text for m in legal]
-            ours.apply(ours.legal_moves()[pick])
-            theirs.apply(legal[pick])
-            _same(ours, theirs)
+        play_alike(generated, reference, 2, seed,
+                   seen=lambda move: kinds.add(move.text.split(" from ")[0].split(" into ")[-1].split(" ")[0]))
     assert {"row", "column"} <= kinds
     duell = codegen.source_of(rulekit.load("duell-der-tiere").ruleset(2))
     assert re.search(r"found = \[\]\n +row_slides_\d+\(occ, box, found\)\n +column_slides_\d+\(occ, box, found\)\n", duell)
