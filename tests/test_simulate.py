@@ -140,6 +140,10 @@ def test_ctrl_c_in_a_real_run_with_jobs_leaves_no_traceback(tmp_path):
     try:
         line = proc.stdout.readline()
         assert "to go" in line, line
+        waited = time.monotonic() + 120                # a loaded machine starts the workers slowly:
+        while time.monotonic() < waited and proc.poll() is None and (  # interrupt once a game is written
+                not out.exists() or "\n" not in out.read_text()):
+            time.sleep(0.05)
         os.killpg(proc.pid, signal.SIGINT)            # Ctrl-C reaches the whole process group
         stdout, stderr = proc.communicate(timeout=120)
     finally:
