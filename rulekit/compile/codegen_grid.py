@@ -270,7 +270,7 @@ def _after_choosing(w, step) -> str:
 #: + 1 cells of each from `$$COL_FROM` (by its columns): one pick of the interned moves a row
 #: (`$$PICK_PLACES`; `grid_moves.CellMoves`: one table of a card text's moves for the origins
 #: near home, by virtual cell, `$$VIRTUAL[bit] + base`: the moves of a few cells from a cell,
-#: and a picker per pattern of them)
+#: made by the table's `run` (`pick`) when first read, and a picker per pattern of them)
 _PLACE_LEGAL = """\
 def $NAME(st):
     \"\"\"The legal moves of the placing step (a place list is handed out as it is: it is
@@ -288,7 +288,7 @@ def $NAME(st):
 $SLIDES$WINDOW    wide = occ | occ << 1 | occ >> 1
     free = $GROW & ~occ & window
     text = $TEXTS[card]
-    cells, runs, base = $TABLES.get((text, gs.origin)) or $TABLE(text, gs.origin)
+    cells, runs, base, pick = $TABLES.get((text, gs.origin)) or $TABLE(text, gs.origin)
     legal = st._legal = $CELL_LIST()
     legal.free, legal.cells, legal.base = free, cells, base
 $PICK_PLACES    return legal
@@ -631,7 +631,7 @@ def $NAME(st, gs):
         if not unique:
             moves += $STEP._relocation_moves(gs, ((bit, mover, free, unique),))
             continue
-        cells, runs, base = $MOVE_TABLES.get((mover, origin)) or $MOVE_TABLE(mover, origin)
+        cells, runs, base, pick = $MOVE_TABLES.get((mover, origin)) or $MOVE_TABLE(mover, origin)
 $PICK_MOVES    return moves
 """
 
@@ -917,13 +917,15 @@ def _plan(w, step, names) -> str:
 def _pick(names, into: str, depth: int, level: int) -> str:
     """The statement that adds the interned moves of a frame row's free cells from bit `at`
     (and of the next row's, when a pick takes two) to the list `into`, from the table's picks
-    (`runs`) of virtual cell `index` (the first pick's) + the rows of `level` picks: one pick, or one per
-    `span` cells on a board wider than that (`free` shifted down to bit `at`: `cut`). A pick
-    of two rows reads its pattern as one `&` of `free >> at` and a remainder when the frame is
-    wide enough (`_folded`), so that no shift of the board's whole mask is made per pick."""
+    (`runs`, or made by the table's `run` when first read: `pick`) of virtual cell `index`
+    (the first pick's) + the rows of `level` picks: one pick, or one per `span` cells on a
+    board wider than that (`free` shifted down to bit `at`: `cut`). A pick of two rows reads
+    its pattern as one `&` of `free >> at` and a remainder when the frame is wide enough
+    (`_folded`), so that no shift of the board's whole mask is made per pick."""
     span, wide, pad, moves = names["SPAN_CELLS"], names["ROW_SPAN"], " " * depth, names["CELL_MOVES"]
     mask, takes = literal((1 << span) - 1), names["TAKES"]
-    run = f"runs[index + {literal(level * moves.rows * moves.width)}]" if level else "runs[index]"
+    at = f"index + {literal(level * moves.rows * moves.width)}" if level else "index"
+    run = f"runs[{at}] or pick({at})"
     if moves.rows == 2:
         width = names["FRAME_WIDTH"]
         if _folded(span, width):
@@ -934,7 +936,8 @@ def _pick(names, into: str, depth: int, level: int) -> str:
     if wide <= span:
         return f"{pad}{into} += {takes}[cut & {mask}]({run})\n"
     return (f"{pad}for part in range({literal(wide // span + (wide % span > 0))}):\n"
-            f"{pad}    {into} += {takes}[cut >> part * {literal(span)} & {mask}]({run[:-1]} + part * {literal(span)}])\n")
+            f"{pad}    {into} += {takes}[cut >> part * {literal(span)} & {mask}]"
+            f"(runs[{at} + part * {literal(span)}] or pick({at} + part * {literal(span)}))\n")
 
 
 def _folded(span: int, width: int) -> bool:
