@@ -286,9 +286,8 @@ def $NAME(st):
         return legal
     box = gs._box or gs.box
 $SLIDES$WINDOW    wide = occ | occ << 1 | occ >> 1
-    free = $GROW & ~occ & window
-    text = $TEXTS[card]
-    cells, runs, base, pick = $TABLES.get((text, gs.origin)) or $TABLE(text, gs.origin)
+    free = $GROW & window ^ occ
+    cells, runs, base, pick = $BY_CARD[card].get(gs.origin) or $TABLE($TEXTS[card], gs.origin)
     legal = st._legal = $CELL_LIST()
     legal.free, legal.cells, legal.base = free, cells, base
 $PICK_PLACES    return legal
@@ -587,9 +586,7 @@ $WINDOW    empty, low, high = ~occ & window, start, stop
         if not rest:
             found.append((bit, mover, 0, unique, bit, bit))
             continue
-        ring = occ >> bit - $WIDTH - 1 & $RING
-        ring = ring & 7 | ring >> $BESIDE & 40 | ring >> $BELOW & 448
-        if $KEEPS[ring]:
+$RING_OF        if $KEEPS[ring]:
             wide = rest | rest << 1 | rest >> 1
             free = $GROW_REST
         else:
@@ -631,7 +628,7 @@ def $NAME(st, gs):
         if not unique:
             moves += $STEP._relocation_moves(gs, ((bit, mover, free, unique),))
             continue
-        cells, runs, base, pick = $MOVE_TABLES.get((mover, origin)) or $MOVE_TABLE(mover, origin)
+        cells, runs, base, pick = $MOVE_TABLES[mover].get(origin) or $MOVE_TABLE(mover, origin)
 $PICK_MOVES    return moves
 """
 
@@ -885,6 +882,19 @@ def _keeps_connected(adjacency: int) -> tuple[int, ...]:
     return tuple(keeps)
 
 
+def _ring_of(width: int) -> str:
+    """The statement that reads the 3x3 neighbourhood of `bit` in `occ` as `_keeps_connected`'s
+    index: the three frame rows' 3 cells as one `&`, then packed 3 bits a row by a remainder
+    when the frame is wide enough (2 ** width leaves 8, so a + b * 2 ** width + c * 2 ** (2 *
+    width) leaves a + 8 * b + 64 * c, below the divisor; the cell's own bit 4 is set, and
+    `_keeps_connected` reads no bit 4), else by shifts."""
+    ring = literal(7 | 7 << width | 7 << 2 * width)
+    if width >= 10:
+        return f"        ring = (occ >> bit - {width + 1} & {ring}) % {literal((1 << width) - 8)}\n"
+    return (f"        ring = occ >> bit - {width + 1} & {ring}\n"
+            f"        ring = ring & 7 | ring >> {width - 3} & 40 | ring >> {2 * width - 6} & 448\n")
+
+
 def _plan(w, step, names) -> str:
     """The generated `PlaceCards._plan` (`_PLAN`); its name."""
     config, board = step.config, step.board
@@ -905,7 +915,7 @@ def _plan(w, step, names) -> str:
     name, width = w.name("plan"), board.width
     w.lines(Template(_PLAN).substitute(
         names, NAME=name, MOVABLE=movable, GROUPS=w.bind("groups", board.groups),
-        RING=literal(7 | 7 << width | 7 << 2 * width), BESIDE=literal(width - 3), BELOW=literal(2 * width - 6),
+        RING_OF=_ring_of(width),
         KEEPS=w.const("KEEPS", keeps, "per 3x3 neighbourhood: 1 if a card may leave it without splitting the display"),
         COL_CELLS=w.const("COL_CELLS", tuple(board.col_cells), "the cells of each frame column"),
         ROW_CELLS=w.const("ROW_CELLS", tuple(board.row_cells), "the cells of each frame row"),
@@ -1183,7 +1193,8 @@ def _placing(w, step) -> dict:
                  PLACE_MOVE=w.bind("PlaceMove", step.place_class),
                  SLIDE_LIST=w.bind("SlideList", SlideList), SLIDE_TABLES=w.bind("slide_tables", step.interned),
                  LISTED=w.bind("listed", step.places.listed),
-                 TABLES=w.bind("place_tables", step.places.tables), TABLE=w.bind("place_table", step.places.table),
+                 BY_CARD=w.bind("place_tables", step.place_tables),
+                 TABLE=w.bind("place_table", step.places.table),
                  TAKES=w.bind("takes", step.places.takes), SPAN_CELLS=step.places.span, ROW_SPAN=step.board.cols + 1,
                  CELL_MOVES=step.places, FRAME_WIDTH=step.board.width,
                  VIRTUAL=w.const("VIRTUAL", step.places.virtual, "each frame bit's cell in the virtual grid of the "
@@ -1206,7 +1217,7 @@ def _placing(w, step) -> dict:
         names["RELOCATIONS"] = w.name("relocations")
         w.lines(Template(_RELOCATIONS).substitute(names, NAME=names["RELOCATIONS"],
                                                   MOVE_TABLE=w.bind("move_table", step.moves.table),
-                                                  MOVE_TABLES=w.bind("move_tables", step.moves.tables)))
+                                                  MOVE_TABLES=w.bind("move_tables", step.move_tables)))
     else:
         names["RELOCATIONS"] = w.bind("relocations", step.relocations)
     counts = {len(config.kinds.of[c]) for c in range(len(config.texts))}

@@ -64,16 +64,17 @@ _PICKERS: dict = {}
 
 
 def pickers(count: int) -> tuple:
-    """`_take` of every pattern of `count` bits, by pattern: made once per count (every table
-    of every game with that pick shares them), a pattern's places from its pattern without
-    its lowest bit."""
+    """`_take` of every pattern of `count` bits (written out), by pattern: made once per count
+    (every table of every game with that pick shares them), a pattern's places from its
+    pattern without its lowest bit."""
     found = _PICKERS.get(count)
     if found is None:
         places = [()]
         for pattern in range(1, 1 << count):
             low = pattern & -pattern
             places.append((low.bit_length() - 1,) + places[pattern ^ low])
-        found = _PICKERS[count] = tuple(map(_take, places))
+        found = _PICKERS[count] = (itemgetter(slice(0)),) + tuple(
+            itemgetter(slice(p[0], p[-1] + 1)) if p[-1] - p[0] == len(p) - 1 else itemgetter(*p) for p in places[1:])
     return found
 
 
@@ -81,12 +82,13 @@ class CellMoves:
     """Moves per (key, virtual cell): `make(key, cells)` makes the moves of cells (virtual
     cell, the cell's `row,col` text) a list names."""
 
-    __slots__ = ("board", "make", "limit", "tables", "shared", "private", "span", "rows", "takes",
+    __slots__ = ("board", "make", "limit", "tables", "by_key", "shared", "private", "span", "rows", "takes",
                  "drift", "width", "size", "virtual", "frame_bit", "home")
 
     def __init__(self, board, make, limit: int, drift: int | None = None):
         self.board, self.make, self.limit = board, make, limit
         self.tables: dict = {}      # (key, origin) -> (move per virtual cell or None, pick per virtual cell or None, base, run)
+        self.by_key: dict = {}      # key -> {origin: its table}, the same tables as `tables`
         self.shared: dict = {}      # key -> (moves, picks, run) of the origins near home
         self.private = 0            # tables of origins far from home
         self.span = span = min(board.cols + 1, SPAN)
@@ -120,8 +122,15 @@ class CellMoves:
         """The frame bit of virtual cell `v` of the table of `origin` (a move's argument)."""
         return self.frame_bit[v - self.base(origin)]
 
+    def origins(self, key) -> dict:
+        """{origin: table} of `key`'s tables (`table`), one dict for good (emptied when all
+        are forgotten): generated code reads a card's by its origin alone."""
+        return self.by_key.setdefault(key, {})
+
     def clear(self) -> None:
         self.tables.clear()
+        for tables in self.by_key.values():
+            tables.clear()
         self.shared.clear()
         self.private = 0
 
@@ -143,7 +152,7 @@ class CellMoves:
                 self.private, base = self.private + 1, 0
                 found = self._new(key, origin[0], origin[1])
             cells, runs, run = found
-            table = self.tables[key, origin] = (cells, runs, base, run)
+            table = self.tables[key, origin] = self.origins(key)[origin] = (cells, runs, base, run)
         return table
 
     def _new(self, key, row0: int, col0: int) -> tuple:
@@ -151,20 +160,20 @@ class CellMoves:
         col0 + its column): (moves, picks, the function that makes a virtual cell's pick)."""
         width, span, size, make = self.width, self.span, self.size, self.make
         cells, runs = [None] * size, [None] * size
-        below = (0, width) if self.rows == 2 else (0,)
+        two = self.rows == 2
 
         def run(at: int) -> tuple:
             """The picks' moves of virtual cell `at` (its `span` cells', and the `span` below
             when a pick takes two rows), their moves made first (none for the cells past
             the end of a virtual row: no pick takes them)."""
-            col = at % width
-            places = [at + row + k for row in below for k in range(min(span, width - col))]
-            new = [(v, f"{v // width + row0},{v % width + col0}") for v in places if cells[v] is None]
+            n = min(span, width - at % width)
+            places = (*range(at, at + n), *range(at + width, at + width + n)) if two else range(at, at + n)
+            new = [v for v in places if cells[v] is None]
             if new:
-                for (v, _), move in zip(new, make(key, new)):
+                for v, move in zip(new, make(key, [(v, f"{v // width + row0},{v % width + col0}") for v in new])):
                     cells[v] = move
-            found = runs[at] = tuple(cells[at:at + span]) + tuple(cells[at + width:at + width + span]) \
-                if len(below) == 2 else tuple(cells[at:at + span])
+            found = runs[at] = (*cells[at:at + span], *cells[at + width:at + width + span]) if two \
+                else tuple(cells[at:at + span])
             return found
 
         return cells, runs, run
