@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pickle
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -66,6 +67,22 @@ def test_the_generated_grid_module_holds_only_generator_names(path, variant):
     source = codegen.source_of(game.ruleset(_players(game)))
     assert_only_generator_names(source)
     assert "def place_legal_" in source and "def after_placing_" in source
+    # the placing state's `legal_moves` is the place list itself: one call per list
+    assert re.search(r"\n    legal_moves = place_legal_\d+\n", source)
+
+
+def test_a_placing_state_lists_another_seat_s_moves_as_the_engine_does():
+    """The place list is the placing state's `legal_moves`: asked for another seat, it
+    answers as the engine's state does (nothing: only table play acts out of turn)."""
+    from rulekit.engine.state import State
+    game = rulekit.load("duell-der-tiere")
+    state = game.new_game(2, seed=3)
+    while not type(state).__name__.startswith("StateAt") or not state.legal_moves() or \
+            state.legal_moves()[0].kind != "place":
+        state.apply(state.legal_moves()[0])
+    other = 1 - state.current_player
+    assert state.legal_moves(other) == State.legal_moves(state, other)
+    assert state.legal_moves(state.current_player) == state.legal_moves()
 
 
 @pytest.mark.parametrize("path,variant", GRID, ids=GRID_IDS)

@@ -44,7 +44,8 @@ from textwrap import dedent
 from ..engine import grid, grid_steps
 from ..engine.grid_moves import CellList, SlideList
 from ..engine.moves import Move
-from .codegen import literal, own_class
+from ..engine.state import State
+from .codegen import ALIAS, literal, own_class
 from .codegen_tricks import indent
 
 #: the state takes a class of its own while choosing or placing decides (compile/codegen.py);
@@ -272,9 +273,12 @@ def _after_choosing(w, step) -> str:
 #: near home, by virtual cell, `$$VIRTUAL[bit] + base`: the moves of a few cells from a cell,
 #: made by the table's `run` (`pick`) when first read, and a picker per pattern of them)
 _PLACE_LEGAL = """\
-def $NAME(st):
+def $NAME(st, seat=None):
     \"\"\"The legal moves of the placing step (a place list is handed out as it is: it is
-    checked by its cell mask, so changing it changes nothing; other lists as copies).\"\"\"
+    checked by its cell mask, so changing it changes nothing; other lists as copies); the
+    placing state's `legal_moves` itself.\"\"\"
+    if seat is not None:
+        return $ENGINE_STATE.legal_moves(st, seat)
     gs = st.extra["grid"]
     if gs.effect is not None:
         legal = st._legal = $RELOCATIONS(st, gs)
@@ -1190,6 +1194,7 @@ def _placing(w, step) -> dict:
     config = step.config
     names = _board_tables(w, step.board)
     names.update(STEP=w.bind("step", step), MOVE=w.bind("Move", Move), CELL_LIST=w.bind("CellList", CellList),
+                 ENGINE_STATE=w.bind("EngineState", State),
                  PLACE_MOVE=w.bind("PlaceMove", step.place_class),
                  SLIDE_LIST=w.bind("SlideList", SlideList), SLIDE_TABLES=w.bind("slide_tables", step.interned),
                  LISTED=w.bind("listed", step.places.listed),
@@ -1254,7 +1259,7 @@ def emit(w, step):
         names["LIST"] = Template("$CACHE.get(st.hands[st.current_player]) or self.legal(st)").substitute(names)
     elif kind is grid_steps.PlaceCards:
         names = _placing(w, step)
-        legal, apply, what, cls = "return $LEGAL(st)\n", _PLACE_APPLY, "placing cards", _CLASS_LEGAL
+        legal, apply, what, cls = ALIAS + "$LEGAL\n", _PLACE_APPLY, "placing cards", _CLASS_LEGAL
         names["LIST"] = names["LEGAL"] + "(st)"
     else:
         return None
