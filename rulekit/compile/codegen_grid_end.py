@@ -43,6 +43,7 @@ from .cardsets_expr import _BUSY, _REGION_SLOTS, REGIONS, SETS, Here
 from .codegen import literal
 from . import codegen_round
 from .codegen_round import next_round, reset_lines, seal_lines
+from .codegen_tricks import indent
 from .codegen_exprs import Expressions, NotWritten
 from .exprs import BASE_NAMES
 
@@ -634,18 +635,37 @@ def $NAME(st):
     \"\"\"The round is over: its record, then the end of the game, or the next round up to its
     first decision (then True: what `State.advance` does after a round).\"\"\"
     scores = st.scores
-$ROUND_POINTS    st.last_round = {"round": st.round, "bids": list(st.bids), "tricks_won": list(st.tricks_won),
-                     "points": points, "scores": list(scores)}
-    if st.dealer is not None:
+$ROUND_POINTS$RECORD    if st.dealer is not None:
         st.dealt[st.dealer] += 1
     gs = st.extra["grid"]
 $SEAT    ended = $END or not any(st.hands)
     if ended or st.round >= $RULES.max_rounds:
-        $FINISH(st, ended)
+$LAST_RECORD        $FINISH(st, ended)
         return
-$SEAL    st.round += 1
+$MARK$SEAL    st.round += 1
 $NEXT    n = st.n
 $RESET$ENTER"""
+
+#: the round's record (`State.last_round`)
+_RECORD = """\
+    st._last_round = {"round": st.round, "bids": list(st.bids), "tricks_won": list(st.tricks_won),
+                      "points": $POINTS, "scores": list(scores)}
+"""
+
+#: ... or, for a round that won no points and whose steps write no bids or tricks, only its
+#: number while the game goes on: `State.last_round` makes the record from the state when it
+#: is read (the round's end makes it at once when the game ends, whose final scores differ)
+_MARK = "    st._last_round = st.round     # the record is made when read (`State.last_round`)\n"
+
+
+def _record(rules) -> dict:
+    """`$$RECORD`, `$$LAST_RECORD` and `$$MARK` of `_END_ROUND`."""
+    fields, points = _written_fields(rules), rules.round_points is not None or rules.score is not None
+    if not points and fields is not None and not {"bids", "tricks_won", "scores"} & fields:
+        return {"RECORD": "", "LAST_RECORD": indent(Template(_RECORD).substitute(POINTS="[0] * st.n"), 4), "MARK": _MARK}
+    return {"RECORD": Template(_RECORD).substitute(POINTS="points" if points else "[0] * st.n"), "LAST_RECORD": "",
+            "MARK": ""}
+
 
 #: the next round's choosing (`ChooseCard.enter`; its choices were reset just above)
 _ENTER_CHOOSING = """\
@@ -723,7 +743,8 @@ def emit(w, rules) -> str | None:
     names = {"NAME": w.name("end_round"), "SEAL": seal_lines(w), "RULES": w.bind("rules", rules),
              "FINISH": finish, "END": end, "ROUND_POINTS": _round_points(w, rules),
              "SEAT": "    seat = None             # the end test is about no seat\n" if re.search(r"\bseat\b", end) else "",
-             "NEXT": next_round(rules), "RESET": reset_lines(rules, _written_fields(rules)), "ENTER": _entry(w, rules)}
+             "NEXT": next_round(rules), "RESET": reset_lines(rules, _written_fields(rules)), "ENTER": _entry(w, rules),
+             **_record(rules)}
     w.lines(Template(_END_ROUND).substitute(names))
     return names["NAME"]
 
@@ -734,7 +755,7 @@ def _round_points(w, rules) -> str:
     elif rules.score is not None:
         lines = f"    points = [{w.bind('score', rules.score)}(st, seat) for seat in range(st.n)]\n"
     else:
-        return "    points = [0] * st.n\n"
+        return ""                 # no points (`_record`)
     return lines + "    for seat in range(st.n):\n        scores[seat] += points[seat]\n"
 
 
