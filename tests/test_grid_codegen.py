@@ -87,6 +87,21 @@ def test_generated_placing_and_round_ends_step_as_the_engine_does(path, variant,
 
 
 @pytest.mark.parametrize("path,variant", GRID, ids=GRID_IDS)
+def test_the_generated_shuffle_deals_the_decks_random_shuffle_deals(path, variant, monkeypatch):
+    """`shuffle each deck` written out draws as `random.Random.shuffle` does: the same decks
+    for every seed as the engine's step, and the same chance events after it."""
+    generated = rulekit.load(path, variant=variant)
+    reference = _reference(path, variant, monkeypatch)
+    players = _players(generated)
+    steps = generated.ruleset(players).steps
+    assert any(type(s).__name__.startswith("Shuffle") and type(s) is not grid_steps.ShuffleDecks for s in steps)
+    for seed in range(200):
+        ours, theirs = generated.new_game(players, seed=seed), reference.new_game(players, seed=seed)
+        assert ours.extra["grid"].decks == theirs.extra["grid"].decks and ours.hands == theirs.hands
+        assert (ours.chance, ours.extra["grid"].tiebreaker) == (theirs.chance, theirs.extra["grid"].tiebreaker)
+
+
+@pytest.mark.parametrize("path,variant", GRID, ids=GRID_IDS)
 def test_an_illegal_grid_move_changes_nothing(path, variant):
     """A move of another position (the same text elsewhere, a stale list's move), a move
     object of another kind and text that is no move are refused, and the state stays."""

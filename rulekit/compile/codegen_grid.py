@@ -102,6 +102,43 @@ _PLAN_METHOD = """\
         return $PLAN(st, gs)
 """
 
+# ---- set-up ---------------------------------------------------------------------------------
+
+#: `shuffle each deck`: `random.Random.shuffle` written out (the same draws: for each place
+#: from the last down, `getrandbits(k)` until below the count of places left; the generated
+#: module exists only where `randrange` draws so, `codegen.exact_randbelow`), by seat the
+#: cards in deck order and each draw's (count, bits)
+_SHUFFLE = """\
+class $CLS($BASE):
+    \"\"\"Generated: each seat's own cards shuffled into its deck, as `random.Random.shuffle` shuffles them.\"\"\"
+    generated_from = $BASE
+
+    def enter(self, st):
+        getrandbits = st.random().getrandbits
+        decks = st.extra["grid"].decks
+        for seat in range(st.n):
+            cards, draws = $DECKS[seat]
+            cards = list(cards)
+            for count, bits in draws:
+                r = getrandbits(bits)
+                while r >= count:
+                    r = getrandbits(bits)
+                i = count - 1
+                cards[i], cards[r] = cards[r], cards[i]
+            decks[seat] = cards
+        return False
+"""
+
+
+def _shuffle(w, step, kind) -> str:
+    decks = tuple((tuple(cards), tuple((count, count.bit_length()) for count in range(len(cards), 1, -1)))
+                  for cards in step.config.seat_cards)
+    name = w.name("Shuffle")
+    w.lines(Template(_SHUFFLE).substitute(CLS=name, BASE=w.bind("Base", kind), DECKS=w.const(
+        "DECKS", decks, "by seat: its cards in deck order, and each draw of the shuffle (count, bits)")))
+    return name
+
+
 # ---- choosing -------------------------------------------------------------------------------
 
 _CHOOSE_LEGAL = """\
@@ -1233,6 +1270,8 @@ def emit(w, step):
     """(the generated class's name, the bodies of legal moves and of apply for the generated
     state) for choosing or placing on a grid, or None for any other step."""
     kind = getattr(type(step), "generated_from", type(step))
+    if kind is grid_steps.ShuffleDecks:
+        return _shuffle(w, step, kind), None, None
     if kind is grid_steps.ChooseCard:
         names = {"CACHE": w.bind("hand_moves", step.cache), "CHOICE": w.bind("ChoiceMove", step.move_class),
                  "AFTER": _after_choosing(w, step)}
