@@ -42,7 +42,39 @@ def _same(ours, theirs) -> None:
 
 def test_there_is_a_grid_game_with_a_generated_round_tail():
     source = codegen.source_of(rulekit.load("duell-der-tiere").ruleset(2))
-    assert "def after_placing_" in source and "rules.end_round(st)" in source
+    # the tail holds the generated end of the round, each seat's draw and entry written out
+    tail = source[source.index("def after_placing_"):]
+    tail = tail[:tail.index("\ndef ") if "\ndef " in tail else tail.index("\nclass ")]
+    assert "hands[1] |= 1 << deck.pop(0)" in tail and "st._last_round = st.round" in tail
+    assert "if hands[1]:\n        st.current_player = 1" in tail and "range(" not in tail
+
+
+class _Recorder:
+    """Rules standing in for a game's own: each round end they are asked for is kept."""
+
+    def __init__(self, rules):
+        self.rules, self.ends = rules, []
+
+    def __getattr__(self, name):
+        return getattr(self.rules, name)
+
+    def end_round(self, st):
+        self.ends.append(st.round)
+        return self.rules.end_round(st)
+
+
+def test_rules_standing_in_for_the_games_are_asked_for_each_round_end_the_tail_makes():
+    game = rulekit.load("duell-der-tiere")
+    for seed in range(4):
+        ours, theirs = game.new_game(2, seed=seed), game.new_game(2, seed=seed)
+        ours.rules = recorder = _Recorder(theirs.rules)
+        rng = random.Random(seed)
+        while not theirs.is_terminal:
+            pick = rng.randrange(len(theirs.legal_moves()))
+            ours.apply(ours.legal_moves()[pick])
+            theirs.apply(theirs.legal_moves()[pick])
+            assert ours.view() == theirs.view() and ours.last_round == theirs.last_round
+        assert recorder.ends == list(range(1, theirs.round + 1))
 
 
 def test_the_games_made_for_these_tests_have_every_kind_of_grid_move():

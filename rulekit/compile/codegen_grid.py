@@ -19,8 +19,9 @@ do), so the generated state's `legal_moves` and `apply` hold both steps:
 - the rest of a placing: the next seat of the placing order, or the round's end
   (`placed_N`). When the steps after placing are plain draws (`draw N each`, nothing kept),
   the last placement of a round also runs what `State.advance` would: the draws,
-  `rules.end_round`, and the next round's choosing, in one generated function
-  (`after_placing_N`), so a round pays no step loop.
+  the end of the round and the next round's choosing, in one generated function
+  (`after_placing_N`, written by `write_tails` once the generated end of the round, which
+  it holds, is known: `compile/codegen_grid_end.py`), so a round pays no step loop.
 
 While choosing or placing decides, the state has a class of that step's own (`OWN_STATE_CLASS`,
 compile/codegen.py), so its `legal_moves` and `apply` test no step; the generated moves from
@@ -806,6 +807,20 @@ _DRAW_MANY = """\
         del deck[:$COUNT]
 """
 
+#: ... each seat's written out, when the rules are for one number of seats
+_DRAW_SEAT_ONE = """\
+    deck = decks[$SEAT]
+    if deck:
+        hands[$SEAT] |= 1 << deck.pop(0)
+"""
+
+_DRAW_SEAT_MANY = """\
+    deck = decks[$SEAT]
+    for card in deck[:$COUNT]:
+        hands[$SEAT] |= 1 << card
+    del deck[:$COUNT]
+"""
+
 
 def _leave(w, step, tail: str) -> str:
     """The line that gives the state the class of the round's choosing before the generated
@@ -817,19 +832,37 @@ def _leave(w, step, tail: str) -> str:
 
 def _tail(w, step) -> str:
     """The name of the generated function that runs the rest of a round after its last
-    placement (`_TAIL`, written once per module), or `st.advance` when the steps after
-    placing are not plain draws followed by the round's end and a choosing step."""
+    placement (`_TAIL`, written once per module by `write_tails`), or `st.advance` when the
+    steps after placing are not plain draws followed by the round's end and a choosing step."""
     written = _TAILS.setdefault(w, {})
     if step not in written:
-        written[step] = _write_tail(w, step)
+        written[step] = _plan_tail(w, step)
     return written[step]
 
 
-#: the tails written so far, per writer and place step
+#: the tails named so far, per writer and place step; and those not written yet, per writer
 _TAILS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_PENDING: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
-def _write_tail(w, step) -> str:
+def write_tails(w, fused=None, seats: int | None = None) -> None:
+    """Write the tails `_tail` named: each with the end of the round written in (`fused(names)
+    -> source`, given by the generated end of a grid game, `codegen_grid_end.emit`, which
+    runs after the steps are written), or calling `rules.end_round`; with `seats`, the rules'
+    only number of seats, each seat's draws written out."""
+    for names in _PENDING.pop(w, ()):
+        draws = []
+        for count in names["COUNTS"]:
+            if seats is None:
+                draws.append(Template(_DRAW_ONE if count == 1 else _DRAW_MANY).substitute(COUNT=literal(count)))
+            else:
+                draws.extend(Template(_DRAW_SEAT_ONE if count == 1 else _DRAW_SEAT_MANY).substitute(
+                    COUNT=literal(count), SEAT=literal(seat)) for seat in range(seats))
+        names = dict(names, DRAWS="".join(draws))
+        w.lines(Template(_TAIL).substitute(names) if fused is None else fused(names))
+
+
+def _plan_tail(w, step) -> str:
     steps, start = getattr(step, "round_steps", None), getattr(step, "round_start", None)
     if steps is None or start is None or step not in steps or not 0 <= start < len(steps):
         return "st.advance"
@@ -841,11 +874,10 @@ def _write_tail(w, step) -> str:
         draw = steps[index]
         if type(draw) is not grid_steps.DrawCards or draw.keep is not None or draw.count.__class__ is not int:
             return "st.advance"
-        block = _DRAW_ONE if draw.count == 1 else _DRAW_MANY
-        draws.append(Template(block).substitute(COUNT=literal(draw.count)))
+        draws.append(draw.count)
     tail = w.name("after_placing")
-    w.lines(Template(_TAIL).substitute(TAIL=tail, DRAWS="".join(draws), START=literal(start),
-                                       CHOOSE=w.bind("choose", choose)))
+    _PENDING.setdefault(w, []).append({"TAIL": tail, "COUNTS": draws, "START": literal(start), "LAST": literal(len(steps) - 1),
+                                       "CHOOSE": w.bind("choose", choose)})
     return tail
 
 

@@ -685,6 +685,10 @@ _END_ROUND = """\
 def $NAME(st):
     \"\"\"The round is over: its record, then the end of the game, or the next round up to its
     first decision (then True: what `State.advance` does after a round).\"\"\"
+"""
+
+#: the round's end (`$$FINISHED`: what the tail of a round does after the game's end)
+_END_BODY = """\
     scores = st.scores
 $ROUND_POINTS$RECORD    if st.dealer is not None:
         st.dealt[st.dealer] += 1
@@ -692,7 +696,7 @@ $ROUND_POINTS$RECORD    if st.dealer is not None:
 $SEAT    ended = $END or not any(st.hands)
     if ended or st.round >= $RULES.max_rounds:
 $LAST_RECORD        $FINISH(st, ended)
-        return
+$FINISHED        return
 $MARK$SEAL    st.round += 1
 $NEXT    n = st.n
 $RESET$ENTER"""
@@ -718,17 +722,44 @@ def _record(rules) -> dict:
             "MARK": ""}
 
 
+#: the round's last placement made (`codegen_grid.write_tails`): its draws, then the end of
+#: the round written in, for these rules (anything standing in for them, such as a recorder
+#: of round ends, is asked for the end of the round as `State.advance` asks it)
+_FUSED = """\
+def $TAIL(st):
+    \"\"\"The round's last placement is made: its draws, then the end of the round as `$NAME` ends it.\"\"\"
+    hands = st.hands
+    decks = st.extra["grid"].decks
+$DRAWS    if st.rules is not $RULES:
+        st._step = $LAST
+        st.advance()
+        return
+"""
+
 #: the next round's choosing (`ChooseCard.enter`; its choices were reset just above)
 _ENTER_CHOOSING = """\
     st._step, st._at = $INDEX, $STEP
     hands = st.hands
+$SEATS    st.advance()
+    return True
+"""
+_FIRST_SEAT = """\
     for seat in range(n):
         if hands[seat]:
             st.current_player = seat
             return True
-    st.advance()
-    return True
 """
+#: ... each seat written out, when the rules are for one number of seats
+_SEAT = """\
+    if hands[$SEAT]:
+        st.current_player = $SEAT
+        return True
+"""
+
+
+def _seats(rules) -> int | None:
+    """The number of seats of every game of these rules, or None when it may vary."""
+    return rules.players[0] if len(rules.players) == 1 else None
 
 #: the fields of `Ruleset.reset_round` each step of a grid game writes (its steps, their
 #: generated code included); a game with a step not listed here resets every field
@@ -755,7 +786,9 @@ def _entry(w, rules) -> str:
     fields = _written_fields(rules)
     kind = getattr(type(step), "generated_from", type(step))
     if kind is gsteps.ChooseCard and (fields is None or "pending" in fields):
-        return Template(_ENTER_CHOOSING).substitute(INDEX=literal(start), STEP=w.bind("step", step))
+        seats = _FIRST_SEAT if _seats(rules) is None else \
+            "".join(Template(_SEAT).substitute(SEAT=literal(seat)) for seat in range(_seats(rules)))
+        return Template(_ENTER_CHOOSING).substitute(INDEX=literal(start), STEP=w.bind("step", step), SEATS=seats)
     if step is None:
         return ""
     return codegen_round.enter(w, rules)
@@ -780,7 +813,24 @@ class _GameExpressions(Expressions):
 
 def emit(w, rules) -> str | None:
     """Write the end of a grid game's round and of the game; the end of round's name, or
-    None for a game this does not cover (no grid, or no checked expressions to write)."""
+    None for a game this does not cover (no grid, or no checked expressions to write). The
+    tails of the round's placing (`codegen_grid.write_tails`) are written here too, with
+    the end written in when it is."""
+    from . import codegen_grid
+    names = _emit(w, rules)
+    if names is None:
+        codegen_grid.write_tails(w)
+        return None
+
+    def fused(tail: dict) -> str:
+        finished = f"        st.step = {tail['START']} - 1\n        st.current_player = None\n"
+        return Template(_FUSED + _END_BODY).substitute(names, **tail, FINISHED=finished)
+
+    codegen_grid.write_tails(w, fused, _seats(rules))
+    return names["NAME"]
+
+
+def _emit(w, rules) -> dict | None:
     grid, compiler = rules.grid, rules.expr_compiler
     if grid is None or compiler is None or rules.end is None:
         return None
@@ -796,8 +846,8 @@ def emit(w, rules) -> str | None:
              "SEAT": "    seat = None             # the end test is about no seat\n" if re.search(r"\bseat\b", end) else "",
              "NEXT": next_round(rules), "RESET": reset_lines(rules, _written_fields(rules)), "ENTER": _entry(w, rules),
              **_record(rules)}
-    w.lines(Template(_END_ROUND).substitute(names))
-    return names["NAME"]
+    w.lines(Template(_END_ROUND + _END_BODY).substitute(names, FINISHED=""))
+    return names
 
 
 def _round_points(w, rules) -> str:
