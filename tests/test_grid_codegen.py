@@ -118,15 +118,24 @@ def test_generated_placing_and_round_ends_step_as_the_engine_does(path, variant,
         assert ours.winners == theirs.winners and ours.scores == theirs.scores
 
 
+@pytest.mark.parametrize("unrolled", [True, False])
 @pytest.mark.parametrize("path,variant", GRID, ids=GRID_IDS)
-def test_the_generated_shuffle_deals_the_decks_random_shuffle_deals(path, variant, monkeypatch):
-    """`shuffle each deck` written out draws as `random.Random.shuffle` does: the same decks
-    for every seed as the engine's step, and the same chance events after it."""
-    generated = rulekit.load(path, variant=variant)
+def test_the_generated_shuffle_deals_the_decks_random_shuffle_deals(path, variant, unrolled, monkeypatch):
+    """`shuffle each deck` written out draws as `random.Random.shuffle` does (draw by draw,
+    or in a loop over a table for larger decks): the same decks for every seed as the
+    engine's step, and the same chance events after it."""
+    from rulekit.compile import codegen_grid
+    if not unrolled:
+        monkeypatch.setattr(codegen_grid, "SHUFFLE_UNROLLED", 0)
+        from rulekit.compile import codegen_cache           # (the cache holds the source of the files as they are)
+        monkeypatch.setattr(codegen_cache, "read", lambda key: None)
+        monkeypatch.setattr(codegen_cache, "write", lambda key, entry: None)
+    generated = rulekit.loads(Path(path).read_text(), variant=variant, file=path, base_dir=str(Path(path).parent))
     reference = _reference(path, variant, monkeypatch)
     players = _players(generated)
     steps = generated.ruleset(players).steps
     assert any(type(s).__name__.startswith("Shuffle") and type(s) is not grid_steps.ShuffleDecks for s in steps)
+    assert ("for count, bits in draws:" in codegen.source_of(generated.ruleset(players))) is not unrolled
     for seed in range(200):
         ours, theirs = generated.new_game(players, seed=seed), reference.new_game(players, seed=seed)
         assert ours.extra["grid"].decks == theirs.extra["grid"].decks and ours.hands == theirs.hands

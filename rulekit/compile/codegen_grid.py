@@ -131,11 +131,45 @@ class $CLS($BASE):
 """
 
 
+#: ... written out draw by draw for decks of at most `SHUFFLE_UNROLLED` cards in all
+_SHUFFLE_UNROLLED = """\
+class $CLS($BASE):
+    \"\"\"Generated: each seat's own cards shuffled into its deck, as `random.Random.shuffle` shuffles them.\"\"\"
+    generated_from = $BASE
+
+    def enter(self, st):
+        getrandbits = st.random().getrandbits
+        decks = st.extra["grid"].decks
+        n = st.n
+$SEATS        return False
+"""
+_SHUFFLE_SEAT = """\
+        if n > $SEAT:
+            cards = $CARDS
+$DRAWS            decks[$SEAT] = cards
+"""
+_SHUFFLE_DRAW = """\
+            r = getrandbits($BITS)
+            while r >= $COUNT:
+                r = getrandbits($BITS)
+            cards[$LAST], cards[r] = cards[r], cards[$LAST]
+"""
+SHUFFLE_UNROLLED = 256
+
+
 def _shuffle(w, step, kind) -> str:
+    seat_cards, name, base = step.config.seat_cards, w.name("Shuffle"), w.bind("Base", kind)
+    if sum(map(len, seat_cards)) <= SHUFFLE_UNROLLED:
+        seats = "".join(Template(_SHUFFLE_SEAT).substitute(
+            SEAT=literal(seat), CARDS=f"[*{literal(tuple(cards))}]", DRAWS="".join(
+                Template(_SHUFFLE_DRAW).substitute(BITS=literal(count.bit_length()), COUNT=literal(count),
+                                                   LAST=literal(count - 1)) for count in range(len(cards), 1, -1)))
+            for seat, cards in enumerate(seat_cards))
+        w.lines(Template(_SHUFFLE_UNROLLED).substitute(CLS=name, BASE=base, SEATS=seats))
+        return name
     decks = tuple((tuple(cards), tuple((count, count.bit_length()) for count in range(len(cards), 1, -1)))
-                  for cards in step.config.seat_cards)
-    name = w.name("Shuffle")
-    w.lines(Template(_SHUFFLE).substitute(CLS=name, BASE=w.bind("Base", kind), DECKS=w.const(
+                  for cards in seat_cards)
+    w.lines(Template(_SHUFFLE).substitute(CLS=name, BASE=base, DECKS=w.const(
         "DECKS", decks, "by seat: its cards in deck order, and each draw of the shuffle (count, bits)")))
     return name
 
