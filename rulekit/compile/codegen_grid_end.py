@@ -778,6 +778,17 @@ def _written_fields(rules) -> set | None:
     return fields
 
 
+def _left_fresh(rules) -> tuple[str, ...]:
+    """Round fields a round leaves as the next one starts them: the choices (`pending`) when a
+    reveal, which empties them (`RevealCards.enter`), follows the round's last choosing and
+    every step is one whose writes are known (`_WRITES`: the others may write anything)."""
+    if _written_fields(rules) is None:
+        return ()
+    kinds = [getattr(type(step), "generated_from", type(step)) for step in rules.steps[rules.round_start:]]
+    chosen = [index for index, kind in enumerate(kinds) if kind is gsteps.ChooseCard]
+    return ("pending",) if chosen and gsteps.RevealCards in kinds[chosen[-1]:] else ()
+
+
 def _entry(w, rules) -> str:
     """The entry into the next round: its choosing written out, any other first step as
     `codegen_round` enters it."""
@@ -844,7 +855,8 @@ def _emit(w, rules) -> dict | None:
     names = {"NAME": w.name("end_round"), "SEAL": seal_lines(w), "RULES": w.bind("rules", rules),
              "FINISH": finish, "END": end, "ROUND_POINTS": _round_points(w, rules),
              "SEAT": "    seat = None             # the end test is about no seat\n" if re.search(r"\bseat\b", end) else "",
-             "NEXT": next_round(rules), "RESET": reset_lines(rules, _written_fields(rules)), "ENTER": _entry(w, rules),
+             "NEXT": next_round(rules), "RESET": reset_lines(rules, _written_fields(rules), _left_fresh(rules)),
+             "ENTER": _entry(w, rules),
              **_record(rules)}
     w.lines(Template(_END_ROUND + _END_BODY).substitute(names, FINISHED=""))
     return names
