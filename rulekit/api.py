@@ -259,6 +259,7 @@ class Game:
         self._variants = {k[8:]: v for k, v in base.items() if k.startswith("variant ")}
         self._selected: tuple[str, ...] = ()
         self._compiled: dict[tuple, object] = {}
+        self._by_count: dict[tuple, object] = {}      # (selected variants, players) -> `ruleset`'s answer
         self._merged: dict[tuple, dict] = {}      # variants chosen -> their merged sections
         self._required = {}
         self._only_for: dict[str, tuple] = {}   # variant -> the only counts it can be played with
@@ -319,6 +320,9 @@ class Game:
 
     def ruleset(self, players: int):
         """The compiled rules in force for a number of players (required variants included)."""
+        found = self._by_count.get((self._selected, players))
+        if found is not None:       # asked before (each new game asks): the same answer
+            return found
         active = list(self._selected)
         for name, required in self._required.items():
             if name not in active and required(_Count(players), None):
@@ -346,7 +350,8 @@ class Game:
             rules.variants = [k for k in key if isinstance(k, str)]
             rules.game = self
             self._compiled[key] = rules
-        return self._compiled[key]
+        found = self._by_count[(self._selected, players)] = self._compiled[key]
+        return found
 
     def actions(self, players: int | None = None):
         """The fixed, numbered action space for a player count (`rulekit.engine.actions`)."""

@@ -218,3 +218,16 @@ def test_restore_needs_the_full_view():
     state = game.new_game(players=3, seed=2)
     with pytest.raises(rulekit.ViewError, match="full view"):
         game.restore(state.view(0))
+
+
+def test_a_games_rules_for_a_count_are_the_same_object_each_time_and_follow_the_variants():
+    """`Game.ruleset` (asked by every `new_game`) answers a count it answered before from a
+    table by the selected variants and the count."""
+    game = rulekit.load("instinct")
+    four = game.ruleset(4)
+    assert game.ruleset(4) is four
+    game.select("short")
+    short = game.ruleset(4)
+    assert short is not four and short.variants == ["short"] and game.ruleset(4) is short
+    game.select(None)
+    assert game.ruleset(4) is four and game.new_game(4, seed=1).rules is four

@@ -36,9 +36,26 @@ def _end_round_source(path) -> str:
 
 def test_a_grid_game_resets_only_the_round_fields_its_steps_write():
     source = _end_round_source(DUELL)
-    assert "st.pending = [None] * n" in source and "st.revealed = False" in source
-    for field in set(FIELDS) - {"pending", "revealed"}:
+    # the choices are emptied by the reveal after the round's choosing: nothing to reset
+    assert "st.revealed = False" in source and "st.pending = " not in source
+    for field in set(FIELDS) - {"revealed"}:
         assert f"st.{field} = " not in source, field
+
+
+def test_the_choices_a_reveal_empties_are_not_reset_and_are_as_the_engine_leaves_them(monkeypatch):
+    reveal = codegen_grid_end.gsteps.RevealCards
+    game = rulekit.load(DUELL)
+    rules = game.ruleset(2)
+    assert codegen_grid_end._left_fresh(rules) == ("pending",)
+    kinds = [getattr(type(step), "generated_from", type(step)) for step in rules.steps]
+    assert kinds.index(reveal) > kinds.index(codegen_grid_end.gsteps.ChooseCard)
+    for seed in range(5):                   # every round starts with no choice made
+        state = game.new_game(2, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            if state.step == rules.round_start:
+                assert state.pending == [None, None] or state._history
+            state.apply(rng.choice(state.legal_moves()))
 
 
 def test_a_grid_game_with_a_step_the_table_does_not_know_resets_every_field(monkeypatch):

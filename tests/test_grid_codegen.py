@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pickle
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -62,7 +63,39 @@ def play_alike(generated, reference, players: int, seed: int, seen=None):
 
 def test_there_is_a_grid_game_with_a_generated_round_tail():
     source = codegen.source_of(rulekit.load("duell-der-tiere").ruleset(2))
-    assert "def after_placing_" in source and "rules.end_round(st)" in source
+    # the tail holds the generated end of the round, each seat's draw and entry written out
+    tail = source[source.index("def after_placing_"):]
+    tail = tail[:tail.index("\ndef ") if "\ndef " in tail else tail.index("\nclass ")]
+    assert "hands[1] |= 1 << deck.pop(0)" in tail and "st._last_round = st.round" in tail
+    assert "if hands[1]:\n        st.current_player = 1" in tail and "range(" not in tail
+
+
+class _Recorder:
+    """Rules standing in for a game's own: each round end they are asked for is kept."""
+
+    def __init__(self, rules):
+        self.rules, self.ends = rules, []
+
+    def __getattr__(self, name):
+        return getattr(self.rules, name)
+
+    def end_round(self, st):
+        self.ends.append(st.round)
+        return self.rules.end_round(st)
+
+
+def test_rules_standing_in_for_the_games_are_asked_for_each_round_end_the_tail_makes():
+    game = rulekit.load("duell-der-tiere")
+    for seed in range(4):
+        ours, theirs = game.new_game(2, seed=seed), game.new_game(2, seed=seed)
+        ours.rules = recorder = _Recorder(theirs.rules)
+        rng = random.Random(seed)
+        while not theirs.is_terminal:
+            pick = rng.randrange(len(theirs.legal_moves()))
+            ours.apply(ours.legal_moves()[pick])
+            theirs.apply(theirs.legal_moves()[pick])
+            assert ours.view() == theirs.view() and ours.last_round == theirs.last_round
+        assert recorder.ends == list(range(1, theirs.round + 1))
 
 
 def test_the_games_made_for_these_tests_have_every_kind_of_grid_move():
@@ -86,6 +119,22 @@ def test_the_generated_grid_module_holds_only_generator_names(path, variant):
     source = codegen.source_of(game.ruleset(_players(game)))
     assert_only_generator_names(source)
     assert "def place_legal_" in source and "def after_placing_" in source
+    # the placing state's `legal_moves` is the place list itself: one call per list
+    assert re.search(r"\n    legal_moves = place_legal_\d+\n", source)
+
+
+def test_a_placing_state_lists_another_seat_s_moves_as_the_engine_does():
+    """The place list is the placing state's `legal_moves`: asked for another seat, it
+    answers as the engine's state does (nothing: only table play acts out of turn)."""
+    from rulekit.engine.state import State
+    game = rulekit.load("duell-der-tiere")
+    state = game.new_game(2, seed=3)
+    while not type(state).__name__.startswith("StateAt") or not state.legal_moves() or \
+            state.legal_moves()[0].kind != "place":
+        state.apply(state.legal_moves()[0])
+    other = 1 - state.current_player
+    assert state.legal_moves(other) == State.legal_moves(state, other)
+    assert state.legal_moves(state.current_player) == state.legal_moves()
 
 
 @pytest.mark.parametrize("path,variant", GRID, ids=GRID_IDS)
@@ -96,6 +145,30 @@ def test_generated_placing_and_round_ends_step_as_the_engine_does(path, variant,
     for seed in range(12 if path not in MADE else 30):
         ours, theirs = play_alike(generated, reference, players, seed)
         assert ours.winners == theirs.winners and ours.scores == theirs.scores
+
+
+@pytest.mark.parametrize("unrolled", [True, False])
+@pytest.mark.parametrize("path,variant", GRID, ids=GRID_IDS)
+def test_the_generated_shuffle_deals_the_decks_random_shuffle_deals(path, variant, unrolled, monkeypatch):
+    """`shuffle each deck` written out draws as `random.Random.shuffle` does (draw by draw,
+    or in a loop over a table for larger decks): the same decks for every seed as the
+    engine's step, and the same chance events after it."""
+    from rulekit.compile import codegen_grid
+    if not unrolled:
+        monkeypatch.setattr(codegen_grid, "SHUFFLE_UNROLLED", 0)
+        from rulekit.compile import codegen_cache           # (the cache holds the source of the files as they are)
+        monkeypatch.setattr(codegen_cache, "read", lambda key: None)
+        monkeypatch.setattr(codegen_cache, "write", lambda key, entry: None)
+    generated = rulekit.loads(Path(path).read_text(), variant=variant, file=path, base_dir=str(Path(path).parent))
+    reference = _reference(path, variant, monkeypatch)
+    players = _players(generated)
+    steps = generated.ruleset(players).steps
+    assert any(type(s).__name__.startswith("Shuffle") and type(s) is not grid_steps.ShuffleDecks for s in steps)
+    assert ("for count, bits in draws:" in codegen.source_of(generated.ruleset(players))) is not unrolled
+    for seed in range(200):
+        ours, theirs = generated.new_game(players, seed=seed), reference.new_game(players, seed=seed)
+        assert ours.extra["grid"].decks == theirs.extra["grid"].decks and ours.hands == theirs.hands
+        assert (ours.chance, ours.extra["grid"].tiebreaker) == (theirs.chance, theirs.extra["grid"].tiebreaker)
 
 
 @pytest.mark.parametrize("path,variant", GRID, ids=GRID_IDS)

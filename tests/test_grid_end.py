@@ -155,6 +155,31 @@ def test_the_generated_end_plays_every_game_as_the_closures(pairs, name):
     _play_both(generated, reference, range(8), records=True)
 
 
+def test_a_rounds_record_made_when_read_is_the_one_the_closures_keep(pairs):
+    """A grid round that won no points leaves only its number (`State.last_round` makes the
+    record when read): read late, from a clone, or twice, it is the reference's record, and
+    the same dict each time."""
+    import random
+
+    generated, reference = pairs["duell"]
+    for seed in range(6):
+        ours, theirs = generated.new_game(2, seed=seed), reference.new_game(2, seed=seed)
+        rng, seen = random.Random(seed), 0
+        while not theirs.is_terminal:
+            move = rng.choice(theirs.legal_moves()).text
+            ours.apply(move)
+            theirs.apply(move)
+            if not ours.is_terminal and ours.round > 1 and rng.random() < 0.3:
+                assert ours._last_round.__class__ in (int, dict)
+                seen += ours._last_round.__class__ is int
+                copy = ours.clone()
+                record = ours.last_round
+                assert record == theirs.last_round == copy.last_round and record is ours.last_round
+        assert ours.last_round == theirs.last_round and ours.view() == theirs.view()
+        assert ours._last_round.__class__ is dict         # the last round's, made as the game ended
+    assert seen
+
+
 def test_the_end_of_a_grid_game_is_generated_as_plain_code():
     source = codegen.source_of(rulekit.load("duell-der-tiere").ruleset(2))
     assert "def end_round_" in source and "def finish_" in source and "def display_points_" in source

@@ -2,13 +2,14 @@
 table for every origin within `drift` of home (the same objects wherever the frame lies), a
 table of its own farther away; the pickers take a row pattern's moves in bit order (of two
 rows on narrow boards), and a list of a mask is the interned moves of its cells, whose
-arguments lead back to their frame bits, whatever the board and the origin."""
+arguments lead back to their frame bits, whatever the board and the origin. A table's moves
+and picks are made when first named or read, so a new origin costs nothing more."""
 from __future__ import annotations
 
 from hypothesis import given, settings, strategies as st
 
 from rulekit.engine import grid
-from rulekit.engine.grid_moves import CellMoves, _bits, _take
+from rulekit.engine.grid_moves import CellMoves, _bits, _take, pickers
 from rulekit.engine.moves import Move
 
 BOARDS = [(4, 4, 8), (3, 5, 4), (2, 2, 8), (5, 3, 8), (2, 9, 8)]     # pairs of rows, rows, parts of rows
@@ -26,6 +27,13 @@ def _reach(board) -> int:
 @given(st.integers(0, (1 << 12) - 1), st.lists(st.integers(), min_size=12, max_size=12))
 def test_a_picker_takes_the_items_of_its_pattern_in_order_as_a_sequence(pattern, items):
     assert list(_take(_bits(pattern))(tuple(items))) == [items[bit] for bit in _bits(pattern)]
+    assert list(pickers(12)[pattern](tuple(items))) == [items[bit] for bit in _bits(pattern)]
+
+
+def test_the_pickers_of_a_count_are_made_once():
+    assert pickers(10) is pickers(10) and len(pickers(10)) == 1 << 10
+    board = grid.BitBoard(4, 4)
+    assert _moves(board).takes is _moves(board).takes is pickers(10)
 
 
 @settings(max_examples=150, deadline=None)
@@ -43,18 +51,26 @@ def test_a_list_is_the_interned_moves_of_its_cells(shape, dr, dc, data):
     assert [moves.frame_bit[m.arg - listed.base] for m in listed] == _bits(mask)
     assert [moves.bit(m.arg, origin) for m in listed] == _bits(mask) and listed.base == moves.base(origin)
     assert (moves.near(origin) is not None) == (max(abs(dr), abs(dc)) <= moves.drift)
-    cells, runs, base = moves.table("bee", origin)
+    cells, runs, base, run = moves.table("bee", origin)
     assert cells is listed.cells and base == listed.base
-    for bit in _bits(reach):                # every cell a list may name has its move
-        assert cells[moves.virtual[bit] + base].text == "place bee at {},{}".format(*board.pos(bit, origin))
+    for bit in _bits(reach):                # every cell a list may name has its move once listed
+        v = moves.virtual[bit] + base
+        assert moves.listed("bee", origin, 1 << bit)[0].text == "place bee at {},{}".format(*board.pos(bit, origin))
+        assert cells[v].text == "place bee at {},{}".format(*board.pos(bit, origin))
     at, span = data.draw(st.sampled_from(_bits(reach))), moves.span
     row = (1 << min(span, board.width - at % board.width)) - 1          # a pick's cells lie in its frame row
     pattern, below, v = mask >> at & row, mask >> at + board.width & row, moves.virtual[at] + base  # two rows: both
+    picks = runs[v] or run(v)
+    assert runs[v] is picks and (runs[v] or run(v)) is picks       # made once
     if moves.rows == 2:
-        assert list(moves.takes[pattern | below << span](runs[v])) == \
+        assert list(moves.takes[pattern | below << span](picks)) == \
             [cells[moves.virtual[at + bit] + base] for bit in _bits(pattern)] + \
             [cells[moves.virtual[at + board.width + bit] + base] for bit in _bits(below)]
-    assert list(moves.takes[pattern](runs[v])) == [cells[moves.virtual[at + bit] + base] for bit in _bits(pattern)]
+    assert list(moves.takes[pattern](picks)) == [cells[moves.virtual[at + bit] + base] for bit in _bits(pattern)]
+    assert all(move.text == "place bee at {},{}".format(*board.pos(at + bit, origin))
+               for bit, move in zip(_bits(mask >> at & row) + [b + board.width for b in _bits(below)],
+                                    moves.takes[pattern | below << span](picks) if moves.rows == 2
+                                    else moves.takes[pattern](picks)))
 
 
 @settings(max_examples=60, deadline=None)
@@ -74,10 +90,13 @@ def test_a_cell_s_move_is_one_object_at_every_origin_near_home(shape, shifts):
             assert move.text == "place bee at {},{}".format(*pos)
             if moves.near(origin) is not None:
                 assert seen.setdefault(pos, move) is move
-        cells, runs, base = moves.table("bee", origin)
+        cells, runs, base, run = moves.table("bee", origin)
         for bit in _bits(reach):
             v = moves.virtual[bit] + base
-            assert list(runs[v][:moves.span]) == [cells[v + k] for k in range(moves.span)]
+            picks = runs[v] or run(v)
+            assert list(picks[:moves.span]) == [cells[v + k] for k in range(moves.span)]
+            assert all(cells[v + k].text == "place bee at {},{}".format(*board.pos(bit + k, origin))
+                       for k in range(min(moves.span, board.width - bit % board.width)))
     near = {(dr, dc) for dr, dc in shifts if max(abs(dr), abs(dc)) <= moves.drift}
     assert len(moves.shared) == (1 if near else 0)
 
@@ -99,12 +118,10 @@ def test_tables_past_the_limit_are_made_again():
     board = grid.BitBoard(2, 2)
     moves = _moves(board)
     at = board.bit((0, 0), board.home)
-    cells, _, base = moves.table("a", board.home)
-    first = cells[moves.virtual[at] + base]
+    first = moves.listed("a", board.home, 1 << at)[0]
     for key in "bcd":
         moves.table(key, board.home)
-    cells, _, base = moves.table("a", board.home)
-    again = cells[moves.virtual[at] + base]
+    again = moves.listed("a", board.home, 1 << at)[0]
     assert again is not first and again.text == first.text and len(moves.tables) <= 3
 
 

@@ -209,9 +209,6 @@ class $CLS($GENERIC):
     __slots__ = ()
     step = $STEP_PROPERTY
 
-    def legal_moves(st, seat=None):
-        if seat is not None:
-            return $STATE.legal_moves(st, seat)
 $LEGAL
     def apply(st, move, seat=None):
         if seat is not None:
@@ -221,6 +218,16 @@ $APPLY
         st.__class__ = $GENERIC
         $GENERIC.advance(st)
 """
+
+#: the `legal_moves` of a step's class (`_STEP_STATE`): the step's body, or, when the emitter
+#: gives `ALIAS` + the name of a generated function taking `(st, seat=None)`, that function itself
+#: (no second call per list)
+_STEP_LEGAL = """\
+    def legal_moves(st, seat=None):
+        if seat is not None:
+            return $STATE.legal_moves(st, seat)
+$BODY"""
+ALIAS = "legal_moves = "
 
 #: a step whose code reads rows of tables by trump or seat count (the follow and strength rows
 #: of a trick) gets its class made per trump and seat count, those rows bound in: the class's
@@ -250,7 +257,8 @@ def _state_class(w, inlined) -> str:
             kind = own_class(w, step)
             text = Template(_STEP_STATE).substitute(
                 CLS=kind, GENERIC=name, STATE=state, STEP=step, KIND=own, STEP_PROPERTY=w.bind("step_property", LEAVING_STEP),
-                LEGAL=indent(legal_body, 8), APPLY=indent(apply_body, 8))
+                LEGAL=indent(legal_body, 4) if legal_body.startswith(ALIAS) else
+                Template(_STEP_LEGAL).substitute(STATE=state, BODY=indent(legal_body, 8)), APPLY=indent(apply_body, 8))
             if rows:
                 made, make = w.name("STATE_AT"), w.name("state_at")
                 w.head.append(f"# the classes of a state at {step}, by (trump, seat count), as they are made")

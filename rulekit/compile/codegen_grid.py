@@ -19,8 +19,9 @@ do), so the generated state's `legal_moves` and `apply` hold both steps:
 - the rest of a placing: the next seat of the placing order, or the round's end
   (`placed_N`). When the steps after placing are plain draws (`draw N each`, nothing kept),
   the last placement of a round also runs what `State.advance` would: the draws,
-  `rules.end_round`, and the next round's choosing, in one generated function
-  (`after_placing_N`), so a round pays no step loop.
+  the end of the round and the next round's choosing, in one generated function
+  (`after_placing_N`, written by `write_tails` once the generated end of the round, which
+  it holds, is known: `compile/codegen_grid_end.py`), so a round pays no step loop.
 
 While choosing or placing decides, the state has a class of that step's own (`OWN_STATE_CLASS`,
 compile/codegen.py), so its `legal_moves` and `apply` test no step; the generated moves from
@@ -44,7 +45,8 @@ from textwrap import dedent
 from ..engine import grid, grid_steps
 from ..engine.grid_moves import CellList, SlideList
 from ..engine.moves import Move
-from .codegen import literal, own_class
+from ..engine.state import State
+from .codegen import ALIAS, literal, own_class
 from .codegen_tricks import indent
 
 #: the state takes a class of its own while choosing or placing decides (compile/codegen.py);
@@ -101,6 +103,77 @@ _PLAN_METHOD = """\
     def _plan(self, st, gs):
         return $PLAN(st, gs)
 """
+
+# ---- set-up ---------------------------------------------------------------------------------
+
+#: `shuffle each deck`: `random.Random.shuffle` written out (the same draws: for each place
+#: from the last down, `getrandbits(k)` until below the count of places left; the generated
+#: module exists only where `randrange` draws so, `codegen.exact_randbelow`), by seat the
+#: cards in deck order and each draw's (count, bits)
+_SHUFFLE = """\
+class $CLS($BASE):
+    \"\"\"Generated: each seat's own cards shuffled into its deck, as `random.Random.shuffle` shuffles them.\"\"\"
+    generated_from = $BASE
+
+    def enter(self, st):
+        getrandbits = st.random().getrandbits
+        decks = st.extra["grid"].decks
+        for seat in range(st.n):
+            cards, draws = $DECKS[seat]
+            cards = list(cards)
+            for count, bits in draws:
+                r = getrandbits(bits)
+                while r >= count:
+                    r = getrandbits(bits)
+                i = count - 1
+                cards[i], cards[r] = cards[r], cards[i]
+            decks[seat] = cards
+        return False
+"""
+
+
+#: ... written out draw by draw for decks of at most `SHUFFLE_UNROLLED` cards in all
+_SHUFFLE_UNROLLED = """\
+class $CLS($BASE):
+    \"\"\"Generated: each seat's own cards shuffled into its deck, as `random.Random.shuffle` shuffles them.\"\"\"
+    generated_from = $BASE
+
+    def enter(self, st):
+        getrandbits = st.random().getrandbits
+        decks = st.extra["grid"].decks
+        n = st.n
+$SEATS        return False
+"""
+_SHUFFLE_SEAT = """\
+        if n > $SEAT:
+            cards = $CARDS
+$DRAWS            decks[$SEAT] = cards
+"""
+_SHUFFLE_DRAW = """\
+            r = getrandbits($BITS)
+            while r >= $COUNT:
+                r = getrandbits($BITS)
+            cards[$LAST], cards[r] = cards[r], cards[$LAST]
+"""
+SHUFFLE_UNROLLED = 256
+
+
+def _shuffle(w, step, kind) -> str:
+    seat_cards, name, base = step.config.seat_cards, w.name("Shuffle"), w.bind("Base", kind)
+    if sum(map(len, seat_cards)) <= SHUFFLE_UNROLLED:
+        seats = "".join(Template(_SHUFFLE_SEAT).substitute(
+            SEAT=literal(seat), CARDS=f"[*{literal(tuple(cards))}]", DRAWS="".join(
+                Template(_SHUFFLE_DRAW).substitute(BITS=literal(count.bit_length()), COUNT=literal(count),
+                                                   LAST=literal(count - 1)) for count in range(len(cards), 1, -1)))
+            for seat, cards in enumerate(seat_cards))
+        w.lines(Template(_SHUFFLE_UNROLLED).substitute(CLS=name, BASE=base, SEATS=seats))
+        return name
+    decks = tuple((tuple(cards), tuple((count, count.bit_length()) for count in range(len(cards), 1, -1)))
+                  for cards in seat_cards)
+    w.lines(Template(_SHUFFLE).substitute(CLS=name, BASE=base, DECKS=w.const(
+        "DECKS", decks, "by seat: its cards in deck order, and each draw of the shuffle (count, bits)")))
+    return name
+
 
 # ---- choosing -------------------------------------------------------------------------------
 
@@ -270,11 +343,14 @@ def _after_choosing(w, step) -> str:
 #: + 1 cells of each from `$$COL_FROM` (by its columns): one pick of the interned moves a row
 #: (`$$PICK_PLACES`; `grid_moves.CellMoves`: one table of a card text's moves for the origins
 #: near home, by virtual cell, `$$VIRTUAL[bit] + base`: the moves of a few cells from a cell,
-#: and a picker per pattern of them)
+#: made by the table's `run` (`pick`) when first read, and a picker per pattern of them)
 _PLACE_LEGAL = """\
-def $NAME(st):
+def $NAME(st, seat=None):
     \"\"\"The legal moves of the placing step (a place list is handed out as it is: it is
-    checked by its cell mask, so changing it changes nothing; other lists as copies).\"\"\"
+    checked by its cell mask, so changing it changes nothing; other lists as copies); the
+    placing state's `legal_moves` itself.\"\"\"
+    if seat is not None:
+        return $ENGINE_STATE.legal_moves(st, seat)
     gs = st.extra["grid"]
     if gs.effect is not None:
         legal = st._legal = $RELOCATIONS(st, gs)
@@ -286,9 +362,8 @@ def $NAME(st):
         return legal
     box = gs._box or gs.box
 $SLIDES$WINDOW    wide = occ | occ << 1 | occ >> 1
-    free = $GROW & ~occ & window
-    text = $TEXTS[card]
-    cells, runs, base = $TABLES.get((text, gs.origin)) or $TABLE(text, gs.origin)
+    free = $GROW & window ^ occ
+    cells, runs, base, pick = $BY_CARD[card].get(gs.origin) or $TABLE($TEXTS[card], gs.origin)
     legal = st._legal = $CELL_LIST()
     legal.free, legal.cells, legal.base = free, cells, base
 $PICK_PLACES    return legal
@@ -587,9 +662,7 @@ $WINDOW    empty, low, high = ~occ & window, start, stop
         if not rest:
             found.append((bit, mover, 0, unique, bit, bit))
             continue
-        ring = occ >> bit - $WIDTH - 1 & $RING
-        ring = ring & 7 | ring >> $BESIDE & 40 | ring >> $BELOW & 448
-        if $KEEPS[ring]:
+$RING_OF        if $KEEPS[ring]:
             wide = rest | rest << 1 | rest >> 1
             free = $GROW_REST
         else:
@@ -631,7 +704,7 @@ def $NAME(st, gs):
         if not unique:
             moves += $STEP._relocation_moves(gs, ((bit, mover, free, unique),))
             continue
-        cells, runs, base = $MOVE_TABLES.get((mover, origin)) or $MOVE_TABLE(mover, origin)
+        cells, runs, base, pick = $MOVE_TABLES[mover].get(origin) or $MOVE_TABLE(mover, origin)
 $PICK_MOVES    return moves
 """
 
@@ -769,6 +842,20 @@ _DRAW_MANY = """\
         del deck[:$COUNT]
 """
 
+#: ... each seat's written out, when the rules are for one number of seats
+_DRAW_SEAT_ONE = """\
+    deck = decks[$SEAT]
+    if deck:
+        hands[$SEAT] |= 1 << deck.pop(0)
+"""
+
+_DRAW_SEAT_MANY = """\
+    deck = decks[$SEAT]
+    for card in deck[:$COUNT]:
+        hands[$SEAT] |= 1 << card
+    del deck[:$COUNT]
+"""
+
 
 def _leave(w, step, tail: str) -> str:
     """The line that gives the state the class of the round's choosing before the generated
@@ -780,19 +867,37 @@ def _leave(w, step, tail: str) -> str:
 
 def _tail(w, step) -> str:
     """The name of the generated function that runs the rest of a round after its last
-    placement (`_TAIL`, written once per module), or `st.advance` when the steps after
-    placing are not plain draws followed by the round's end and a choosing step."""
+    placement (`_TAIL`, written once per module by `write_tails`), or `st.advance` when the
+    steps after placing are not plain draws followed by the round's end and a choosing step."""
     written = _TAILS.setdefault(w, {})
     if step not in written:
-        written[step] = _write_tail(w, step)
+        written[step] = _plan_tail(w, step)
     return written[step]
 
 
-#: the tails written so far, per writer and place step
+#: the tails named so far, per writer and place step; and those not written yet, per writer
 _TAILS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_PENDING: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
-def _write_tail(w, step) -> str:
+def write_tails(w, fused=None, seats: int | None = None) -> None:
+    """Write the tails `_tail` named: each with the end of the round written in (`fused(names)
+    -> source`, given by the generated end of a grid game, `codegen_grid_end.emit`, which
+    runs after the steps are written), or calling `rules.end_round`; with `seats`, the rules'
+    only number of seats, each seat's draws written out."""
+    for names in _PENDING.pop(w, ()):
+        draws = []
+        for count in names["COUNTS"]:
+            if seats is None:
+                draws.append(Template(_DRAW_ONE if count == 1 else _DRAW_MANY).substitute(COUNT=literal(count)))
+            else:
+                draws.extend(Template(_DRAW_SEAT_ONE if count == 1 else _DRAW_SEAT_MANY).substitute(
+                    COUNT=literal(count), SEAT=literal(seat)) for seat in range(seats))
+        names = dict(names, DRAWS="".join(draws))
+        w.lines(Template(_TAIL).substitute(names) if fused is None else fused(names))
+
+
+def _plan_tail(w, step) -> str:
     steps, start = getattr(step, "round_steps", None), getattr(step, "round_start", None)
     if steps is None or start is None or step not in steps or not 0 <= start < len(steps):
         return "st.advance"
@@ -804,11 +909,10 @@ def _write_tail(w, step) -> str:
         draw = steps[index]
         if type(draw) is not grid_steps.DrawCards or draw.keep is not None or draw.count.__class__ is not int:
             return "st.advance"
-        block = _DRAW_ONE if draw.count == 1 else _DRAW_MANY
-        draws.append(Template(block).substitute(COUNT=literal(draw.count)))
+        draws.append(draw.count)
     tail = w.name("after_placing")
-    w.lines(Template(_TAIL).substitute(TAIL=tail, DRAWS="".join(draws), START=literal(start),
-                                       CHOOSE=w.bind("choose", choose)))
+    _PENDING.setdefault(w, []).append({"TAIL": tail, "COUNTS": draws, "START": literal(start), "LAST": literal(len(steps) - 1),
+                                       "CHOOSE": w.bind("choose", choose)})
     return tail
 
 
@@ -885,6 +989,19 @@ def _keeps_connected(adjacency: int) -> tuple[int, ...]:
     return tuple(keeps)
 
 
+def _ring_of(width: int) -> str:
+    """The statement that reads the 3x3 neighbourhood of `bit` in `occ` as `_keeps_connected`'s
+    index: the three frame rows' 3 cells as one `&`, then packed 3 bits a row by a remainder
+    when the frame is wide enough (2 ** width leaves 8, so a + b * 2 ** width + c * 2 ** (2 *
+    width) leaves a + 8 * b + 64 * c, below the divisor; the cell's own bit 4 is set, and
+    `_keeps_connected` reads no bit 4), else by shifts."""
+    ring = literal(7 | 7 << width | 7 << 2 * width)
+    if width >= 10:
+        return f"        ring = (occ >> bit - {width + 1} & {ring}) % {literal((1 << width) - 8)}\n"
+    return (f"        ring = occ >> bit - {width + 1} & {ring}\n"
+            f"        ring = ring & 7 | ring >> {width - 3} & 40 | ring >> {2 * width - 6} & 448\n")
+
+
 def _plan(w, step, names) -> str:
     """The generated `PlaceCards._plan` (`_PLAN`); its name."""
     config, board = step.config, step.board
@@ -905,7 +1022,7 @@ def _plan(w, step, names) -> str:
     name, width = w.name("plan"), board.width
     w.lines(Template(_PLAN).substitute(
         names, NAME=name, MOVABLE=movable, GROUPS=w.bind("groups", board.groups),
-        RING=literal(7 | 7 << width | 7 << 2 * width), BESIDE=literal(width - 3), BELOW=literal(2 * width - 6),
+        RING_OF=_ring_of(width),
         KEEPS=w.const("KEEPS", keeps, "per 3x3 neighbourhood: 1 if a card may leave it without splitting the display"),
         COL_CELLS=w.const("COL_CELLS", tuple(board.col_cells), "the cells of each frame column"),
         ROW_CELLS=w.const("ROW_CELLS", tuple(board.row_cells), "the cells of each frame row"),
@@ -917,13 +1034,15 @@ def _plan(w, step, names) -> str:
 def _pick(names, into: str, depth: int, level: int) -> str:
     """The statement that adds the interned moves of a frame row's free cells from bit `at`
     (and of the next row's, when a pick takes two) to the list `into`, from the table's picks
-    (`runs`) of virtual cell `index` (the first pick's) + the rows of `level` picks: one pick, or one per
-    `span` cells on a board wider than that (`free` shifted down to bit `at`: `cut`). A pick
-    of two rows reads its pattern as one `&` of `free >> at` and a remainder when the frame is
-    wide enough (`_folded`), so that no shift of the board's whole mask is made per pick."""
+    (`runs`, or made by the table's `run` when first read: `pick`) of virtual cell `index`
+    (the first pick's) + the rows of `level` picks: one pick, or one per `span` cells on a
+    board wider than that (`free` shifted down to bit `at`: `cut`). A pick of two rows reads
+    its pattern as one `&` of `free >> at` and a remainder when the frame is wide enough
+    (`_folded`), so that no shift of the board's whole mask is made per pick."""
     span, wide, pad, moves = names["SPAN_CELLS"], names["ROW_SPAN"], " " * depth, names["CELL_MOVES"]
     mask, takes = literal((1 << span) - 1), names["TAKES"]
-    run = f"runs[index + {literal(level * moves.rows * moves.width)}]" if level else "runs[index]"
+    at = f"index + {literal(level * moves.rows * moves.width)}" if level else "index"
+    run = f"runs[{at}] or pick({at})"
     if moves.rows == 2:
         width = names["FRAME_WIDTH"]
         if _folded(span, width):
@@ -934,7 +1053,8 @@ def _pick(names, into: str, depth: int, level: int) -> str:
     if wide <= span:
         return f"{pad}{into} += {takes}[cut & {mask}]({run})\n"
     return (f"{pad}for part in range({literal(wide // span + (wide % span > 0))}):\n"
-            f"{pad}    {into} += {takes}[cut >> part * {literal(span)} & {mask}]({run[:-1]} + part * {literal(span)}])\n")
+            f"{pad}    {into} += {takes}[cut >> part * {literal(span)} & {mask}]"
+            f"(runs[{at} + part * {literal(span)}] or pick({at} + part * {literal(span)}))\n")
 
 
 def _folded(span: int, width: int) -> bool:
@@ -1177,10 +1297,12 @@ def _placing(w, step) -> dict:
     config = step.config
     names = _board_tables(w, step.board)
     names.update(STEP=w.bind("step", step), MOVE=w.bind("Move", Move), CELL_LIST=w.bind("CellList", CellList),
+                 ENGINE_STATE=w.bind("EngineState", State),
                  PLACE_MOVE=w.bind("PlaceMove", step.place_class),
                  SLIDE_LIST=w.bind("SlideList", SlideList), SLIDE_TABLES=w.bind("slide_tables", step.interned),
                  LISTED=w.bind("listed", step.places.listed),
-                 TABLES=w.bind("place_tables", step.places.tables), TABLE=w.bind("place_table", step.places.table),
+                 BY_CARD=w.bind("place_tables", step.place_tables),
+                 TABLE=w.bind("place_table", step.places.table),
                  TAKES=w.bind("takes", step.places.takes), SPAN_CELLS=step.places.span, ROW_SPAN=step.board.cols + 1,
                  CELL_MOVES=step.places, FRAME_WIDTH=step.board.width,
                  VIRTUAL=w.const("VIRTUAL", step.places.virtual, "each frame bit's cell in the virtual grid of the "
@@ -1203,7 +1325,7 @@ def _placing(w, step) -> dict:
         names["RELOCATIONS"] = w.name("relocations")
         w.lines(Template(_RELOCATIONS).substitute(names, NAME=names["RELOCATIONS"],
                                                   MOVE_TABLE=w.bind("move_table", step.moves.table),
-                                                  MOVE_TABLES=w.bind("move_tables", step.moves.tables)))
+                                                  MOVE_TABLES=w.bind("move_tables", step.move_tables)))
     else:
         names["RELOCATIONS"] = w.bind("relocations", step.relocations)
     counts = {len(config.kinds.of[c]) for c in range(len(config.texts))}
@@ -1233,6 +1355,8 @@ def emit(w, step):
     """(the generated class's name, the bodies of legal moves and of apply for the generated
     state) for choosing or placing on a grid, or None for any other step."""
     kind = getattr(type(step), "generated_from", type(step))
+    if kind is grid_steps.ShuffleDecks:
+        return _shuffle(w, step, kind), None, None
     if kind is grid_steps.ChooseCard:
         names = {"CACHE": w.bind("hand_moves", step.cache), "CHOICE": w.bind("ChoiceMove", step.move_class),
                  "AFTER": _after_choosing(w, step)}
@@ -1240,7 +1364,7 @@ def emit(w, step):
         names["LIST"] = Template("$CACHE.get(st.hands[st.current_player]) or self.legal(st)").substitute(names)
     elif kind is grid_steps.PlaceCards:
         names = _placing(w, step)
-        legal, apply, what, cls = "return $LEGAL(st)\n", _PLACE_APPLY, "placing cards", _CLASS_LEGAL
+        legal, apply, what, cls = ALIAS + "$LEGAL\n", _PLACE_APPLY, "placing cards", _CLASS_LEGAL
         names["LIST"] = names["LEGAL"] + "(st)"
     else:
         return None

@@ -43,6 +43,7 @@ from .cardsets_expr import _BUSY, _REGION_SLOTS, REGIONS, SETS, Here
 from .codegen import literal
 from . import codegen_round
 from .codegen_round import next_round, reset_lines, seal_lines
+from .codegen_tricks import indent
 from .codegen_exprs import Expressions, NotWritten
 from .exprs import BASE_NAMES
 
@@ -71,10 +72,11 @@ class _Source:
 
     def __init__(self, w, compiler, points_of: str | None):
         self.w, self.compiler, self.words = w, compiler, compiler.words
-        self.points_of = points_of        # the generated function reading one card's points (rules)
+        self.points_of = points_of        # the generated function reading the points of the cards on cells (rules)
         self.uses: set[str] = set()
         self.scope = "rule"
         self.seat = "seat"                # the variable holding the seat asked about
+        self.occupied: set[str] = set()   # texts of `cell_mask` whose cells are all occupied
 
     # ---- plumbing ---------------------------------------------------------------------------
 
@@ -160,9 +162,10 @@ class _Source:
         if func not in ("count", "any", "sum", "max", "min") or len(args) > (3 if valued else 2) or \
                 (valued and len(args) < 2):
             return None
-        base = self.cells(args[0])
         condition = args[1] if len(args) == (3 if valued else 2) else None
         mask = self.cell_mask(condition) if condition is not None else None
+        # cells of cards on the display need no `& occ` on the places they are taken from
+        base = self.cells(args[0], raw=mask in self.occupied)
         if base is None or (condition is not None and mask is None):
             return None
         chosen = base if mask is None else f"({base} & {mask})"
@@ -172,8 +175,8 @@ class _Source:
         if not isinstance(value, n.Ref) or value.name not in ("points", "number") or self._local(value.name):
             return None
         members = f"{self.w.bind('cards_of', cards_of)}(gs.cards_at({chosen}))"
-        if value.name == "points":
-            each = f"{self.points_of}(st, gs, points, c)"
+        if value.name == "points":        # (`points_of` is the module's `_POINTS_AT`)
+            return f"{self._fold(func)}({self.points_of}(st, gs, points, {chosen}))"
         else:
             each = f"{self.const('NUMBER', tuple(self.words.number))}[c]"
         return f"{self._fold(func)}([{each} for c in {members}])"
@@ -181,23 +184,27 @@ class _Source:
     def _fold(self, func: str) -> str:
         return {"sum": "sum", "max": self.w.bind("fold_max", fold_max), "min": self.w.bind("fold_min", fold_min)}[func]
 
-    def cells(self, node) -> str | None:
-        """A set of places on the board around the rule's card → an expression of its occupied cells."""
+    def cells(self, node, raw: bool = False) -> str | None:
+        """A set of places on the board around the rule's card → an expression of its occupied
+        cells (with `raw`, of its cells: the caller keeps only occupied ones)."""
+        occupied = "" if raw else " & occ"
         if isinstance(node, n.BinOp):
-            left, right = self.cells(node.left), self.cells(node.right)
+            left, right = self.cells(node.left, raw), self.cells(node.right, raw)
             if left is None or right is None:
                 return None
             return f"({left} | {right})" if node.op == "+" else f"({left} & ~{right})"
         name, bits = node.name, self.words.bits        # (in a set's place a set name is the set)
         if name in ("adjacent4", "adjacent8"):
             self.uses.update(("bit", "occ"))
-            return f"({self.const('NEAR', tuple(bits.near(int(name[-1]))))}[bit] & occ)"
+            return f"({self.const('NEAR', tuple(bits.near(int(name[-1]))))}[bit]{occupied})"
         if name == "row":
             self.uses.update(("bit", "occ"))
-            return f"({self.const('ROW', tuple(bits.row_cells))}[bit // {bits.width}] & occ)"
+            cells = tuple(bits.row_cells[bit // bits.width] for bit in range(bits.width * bits.height))
+            return f"({self.const('ROW_AT', cells)}[bit]{occupied})"
         if name == "column":
             self.uses.update(("bit", "occ"))
-            return f"({self.const('COLUMN', tuple(bits.col_cells))}[bit % {bits.width}] & occ)"
+            cells = tuple(bits.col_cells[bit % bits.width] for bit in range(bits.width * bits.height))
+            return f"({self.const('COLUMN_AT', cells)}[bit]{occupied})"
         if name in _PLACES:
             self.uses.add("regions")
             return f"regions[{_REGION_SLOTS[_PLACES[name]]}]"
@@ -216,7 +223,22 @@ class _Source:
 
     def cell_mask(self, node) -> str | None:
         """A condition of card words → the display's cells whose cards meet it (the cells of
-        a kind or of a seat's cards are kept by the grid state, `GridState.kind_cells`)."""
+        a kind or of a seat's cards are kept by the grid state, `GridState.kind_cells`); a
+        text whose cells are all occupied goes into `occupied`."""
+        text = self._cell_mask(node)
+        if text is not None and self._all_occupied(node, text):
+            self.occupied.add(text)
+        return text
+
+    def _all_occupied(self, node, text: str) -> bool:
+        if text.startswith(("kinds[", "gs.cells_of(", "(occ ^ ", "(occ & ~")):
+            return True
+        if isinstance(node, n.BoolOp):          # (its parts are written again, the same texts)
+            parts = [self.cell_mask(part) in self.occupied for part in (node.left, node.right)]
+            return all(parts) if node.op == "or" else any(parts)
+        return False
+
+    def _cell_mask(self, node) -> str | None:
         words = self.words
         if isinstance(node, n.Ref):
             name = node.name
@@ -238,7 +260,7 @@ class _Source:
                     own = f"kinds[{self.const('SEAT_SLOT', tuple(slots))}[{self.seat}]]"
                 if "kinds" in own:
                     self.uses.add("kinds")
-                return own if name == "own" else f"(occ & ~{own})"
+                return own if name == "own" else f"(occ ^ {own})"     # own cells are occupied
             if name == "other":
                 self.uses.add("bit")
                 return "~(1 << bit)"
@@ -251,7 +273,9 @@ class _Source:
         if isinstance(node, n.Not):
             inner = self.cell_mask(node.operand)
             self.uses.add("occ")
-            return None if inner is None else f"(occ & ~{inner})"
+            if inner is None:
+                return None
+            return f"(occ ^ {inner})" if inner in self.occupied else f"(occ & ~{inner})"
         return None
 
     def card_mask(self, node) -> str | None:
@@ -428,6 +452,31 @@ def $NAME(st, gs, points, card):
     return 0 if value == $BUSY else value
 """
 
+#: the points of the cards on some cells, in card order, as a card's rule reads them
+#: (`card_points` for each: the cards on the display are known when the rules that read
+#: points run, but for those being worked out or not worked out yet)
+_POINTS_AT = """\
+def $NAME(st, gs, points, cells):
+    \"\"\"The points of the cards on `cells`, in card order (`$CARD_POINTS` for each).\"\"\"
+    at, cards = gs.at, 0
+    while cells:
+        low = cells & -cells
+        cards |= 1 << at[low.bit_length() - 1]
+        cells ^= low
+    found = []
+    while cards:
+        low = cards & -cards
+        cards ^= low
+        card = low.bit_length() - 1
+        value = points.get(card)
+        if value is None:
+            value = $CARD_POINTS(st, gs, points, card)
+        elif value == $BUSY:
+            value = 0
+        found.append(value)
+    return found
+"""
+
 _DISPLAY_POINTS = """\
 def $NAME(st, gs):
     \"\"\"The points of every card on the display, worked out once per position: first the
@@ -459,18 +508,18 @@ _UNRULED = """\
 #: ... or written out card by card, each with its seat as a number (`_Source.seat`), when the
 #: deck has at most `_UNROLLED` cards and the rule needs no closure (`$$BIT`: its cell, if read)
 _PLAIN_CARD = """\
-    if mask >> $CARD & 1:
+    if mask & $ONE:
 $BIT        points[$CARD] = $EXPR
 """
 _UNRULED_CARD = """\
-    if mask >> $CARD & 1:
+    if mask & $ONE:
         points[$CARD] = 0
 """
 _UNROLLED = 64
 
 _READ = """\
     at = gs.at
-    for bit in $SORTED([where[card] for card in $READING]):
+    for bit in $ORDER:
         card = at[bit]
         if card not in points:
             points[card] = $BUSY
@@ -502,19 +551,19 @@ def _points_functions(w, grid) -> str | None:
         if rule is not None:
             groups.setdefault(id(rule[0]), (rule, []))[1].append(card)
     owner = w.const("OWNER", tuple(grid.owner))
-    card_points = w.name("card_points")
+    card_points, points_at = w.name("card_points"), w.name("points_at")
     plain, readers, uses = [], {}, set()
     unrolled = len(rules) <= _UNROLLED
     for rule, cards in groups.values():
         if _reads_points(rule[0]):
-            readers[_reader(w, rule, card_points, owner)] = cards
+            readers[_reader(w, rule, points_at, owner)] = cards
         else:
             plain.append(_plain_cards(w, rule, cards, grid.owner, owner, uses) if unrolled
                          else _plain(w, rule, cards, owner, uses))
     unruled = [card for card, rule in enumerate(rules) if rule is None]
     if unruled and unrolled:
         uses.add("mask")
-        plain.extend(Template(_UNRULED_CARD).substitute(CARD=literal(card)) for card in unruled)
+        plain.extend(Template(_UNRULED_CARD).substitute(CARD=literal(card), ONE=literal(1 << card)) for card in unruled)
     elif unruled:
         plain.append(Template(_UNRULED).substitute(CARDS_OF=w.bind("cards_of", cards_of), CARDS=literal(_mask(unruled))))
     if "bit" in uses:
@@ -530,12 +579,15 @@ def _points_functions(w, grid) -> str | None:
         w.lines(f"{table} = ({', '.join(by_card.get(card, idle) for card in range(len(rules)))},)")
         common["READERS"] = table
         w.lines(Template(_CARD_POINTS).substitute(common, NAME=card_points))
+        w.lines(Template(_POINTS_AT).substitute(common, NAME=points_at, CARD_POINTS=card_points))
         if unrolled:        # the reading cards of the deck, each tested on the display's mask
             uses.add("mask")
-            reading = f"{literal(tuple(sorted(by_card)))} if mask >> card & 1"
+            read = "    order = []\n" + "".join(f"    if mask & {literal(1 << card)}:\n        order.append(where[{literal(card)}])\n"
+                                             for card in sorted(by_card)) + "    order.sort()\n"
+            order = "order"
         else:
-            reading = f"{w.bind('cards_of', cards_of)}(gs.mask & {literal(_mask(by_card))})"
-        read = Template(_READ).substitute(common, SORTED=w.bind("in_order", sorted), READING=reading)
+            order = f"{w.bind('in_order', sorted)}([where[card] for card in {w.bind('cards_of', cards_of)}(gs.mask & {literal(_mask(by_card))})])"
+        read += Template(_READ).substitute(common, ORDER=order)
     name = w.name("display_points")
     locals_ = "".join(f"    {line}\n" for word, line in _LOCALS if word in uses)
     w.lines(Template(_DISPLAY_POINTS).substitute(common, NAME=name, LOCALS=locals_, PLAIN="".join(plain), READ=read))
@@ -562,7 +614,7 @@ def _plain_cards(w, rule, cards, owners, owner: str, uses: set) -> str:
         expr, used = texts[owners[card]]
         uses |= used | {"mask"}
         bit = f"        bit = where[{literal(card)}]\n" if "bit" in used else ""
-        lines.append(Template(_PLAIN_CARD).substitute(CARD=literal(card), BIT=bit, EXPR=expr))
+        lines.append(Template(_PLAIN_CARD).substitute(CARD=literal(card), ONE=literal(1 << card), BIT=bit, EXPR=expr))
     return "".join(lines)
 
 
@@ -579,9 +631,9 @@ def _plain(w, rule, cards, owner: str, uses: set) -> str:
                                        IDS=", ".join(literal(card) for card in cards))
 
 
-def _reader(w, rule, card_points: str, owner: str) -> str:
+def _reader(w, rule, points_at: str, owner: str) -> str:
     node, compiler = rule
-    source = _Source(w, compiler, card_points)
+    source = _Source(w, compiler, points_at)
     body = source.write(node)
     if "bit" in source.uses:
         source.uses.add("occ")
@@ -633,31 +685,81 @@ _END_ROUND = """\
 def $NAME(st):
     \"\"\"The round is over: its record, then the end of the game, or the next round up to its
     first decision (then True: what `State.advance` does after a round).\"\"\"
+"""
+
+#: the round's end (`$$FINISHED`: what the tail of a round does after the game's end)
+_END_BODY = """\
     scores = st.scores
-$ROUND_POINTS    st.last_round = {"round": st.round, "bids": list(st.bids), "tricks_won": list(st.tricks_won),
-                     "points": points, "scores": list(scores)}
-    if st.dealer is not None:
+$ROUND_POINTS$RECORD    if st.dealer is not None:
         st.dealt[st.dealer] += 1
     gs = st.extra["grid"]
 $SEAT    ended = $END or not any(st.hands)
     if ended or st.round >= $RULES.max_rounds:
-        $FINISH(st, ended)
-        return
-$SEAL    st.round += 1
+$LAST_RECORD        $FINISH(st, ended)
+$FINISHED        return
+$MARK$SEAL    st.round += 1
 $NEXT    n = st.n
 $RESET$ENTER"""
+
+#: the round's record (`State.last_round`)
+_RECORD = """\
+    st._last_round = {"round": st.round, "bids": list(st.bids), "tricks_won": list(st.tricks_won),
+                      "points": $POINTS, "scores": list(scores)}
+"""
+
+#: ... or, for a round that won no points and whose steps write no bids or tricks, only its
+#: number while the game goes on: `State.last_round` makes the record from the state when it
+#: is read (the round's end makes it at once when the game ends, whose final scores differ)
+_MARK = "    st._last_round = st.round     # the record is made when read (`State.last_round`)\n"
+
+
+def _record(rules) -> dict:
+    """`$$RECORD`, `$$LAST_RECORD` and `$$MARK` of `_END_ROUND`."""
+    fields, points = _written_fields(rules), rules.round_points is not None or rules.score is not None
+    if not points and fields is not None and not {"bids", "tricks_won", "scores"} & fields:
+        return {"RECORD": "", "LAST_RECORD": indent(Template(_RECORD).substitute(POINTS="[0] * st.n"), 4), "MARK": _MARK}
+    return {"RECORD": Template(_RECORD).substitute(POINTS="points" if points else "[0] * st.n"), "LAST_RECORD": "",
+            "MARK": ""}
+
+
+#: the round's last placement made (`codegen_grid.write_tails`): its draws, then the end of
+#: the round written in, for these rules (anything standing in for them, such as a recorder
+#: of round ends, is asked for the end of the round as `State.advance` asks it)
+_FUSED = """\
+def $TAIL(st):
+    \"\"\"The round's last placement is made: its draws, then the end of the round as `$NAME` ends it.\"\"\"
+    hands = st.hands
+    decks = st.extra["grid"].decks
+$DRAWS    if st.rules is not $RULES:
+        st._step = $LAST
+        st.advance()
+        return
+"""
 
 #: the next round's choosing (`ChooseCard.enter`; its choices were reset just above)
 _ENTER_CHOOSING = """\
     st._step, st._at = $INDEX, $STEP
     hands = st.hands
+$SEATS    st.advance()
+    return True
+"""
+_FIRST_SEAT = """\
     for seat in range(n):
         if hands[seat]:
             st.current_player = seat
             return True
-    st.advance()
-    return True
 """
+#: ... each seat written out, when the rules are for one number of seats
+_SEAT = """\
+    if hands[$SEAT]:
+        st.current_player = $SEAT
+        return True
+"""
+
+
+def _seats(rules) -> int | None:
+    """The number of seats of every game of these rules, or None when it may vary."""
+    return rules.players[0] if len(rules.players) == 1 else None
 
 #: the fields of `Ruleset.reset_round` each step of a grid game writes (its steps, their
 #: generated code included); a game with a step not listed here resets every field
@@ -676,6 +778,17 @@ def _written_fields(rules) -> set | None:
     return fields
 
 
+def _left_fresh(rules) -> tuple[str, ...]:
+    """Round fields a round leaves as the next one starts them: the choices (`pending`) when a
+    reveal, which empties them (`RevealCards.enter`), follows the round's last choosing and
+    every step is one whose writes are known (`_WRITES`: the others may write anything)."""
+    if _written_fields(rules) is None:
+        return ()
+    kinds = [getattr(type(step), "generated_from", type(step)) for step in rules.steps[rules.round_start:]]
+    chosen = [index for index, kind in enumerate(kinds) if kind is gsteps.ChooseCard]
+    return ("pending",) if chosen and gsteps.RevealCards in kinds[chosen[-1]:] else ()
+
+
 def _entry(w, rules) -> str:
     """The entry into the next round: its choosing written out, any other first step as
     `codegen_round` enters it."""
@@ -684,7 +797,9 @@ def _entry(w, rules) -> str:
     fields = _written_fields(rules)
     kind = getattr(type(step), "generated_from", type(step))
     if kind is gsteps.ChooseCard and (fields is None or "pending" in fields):
-        return Template(_ENTER_CHOOSING).substitute(INDEX=literal(start), STEP=w.bind("step", step))
+        seats = _FIRST_SEAT if _seats(rules) is None else \
+            "".join(Template(_SEAT).substitute(SEAT=literal(seat)) for seat in range(_seats(rules)))
+        return Template(_ENTER_CHOOSING).substitute(INDEX=literal(start), STEP=w.bind("step", step), SEATS=seats)
     if step is None:
         return ""
     return codegen_round.enter(w, rules)
@@ -709,7 +824,24 @@ class _GameExpressions(Expressions):
 
 def emit(w, rules) -> str | None:
     """Write the end of a grid game's round and of the game; the end of round's name, or
-    None for a game this does not cover (no grid, or no checked expressions to write)."""
+    None for a game this does not cover (no grid, or no checked expressions to write). The
+    tails of the round's placing (`codegen_grid.write_tails`) are written here too, with
+    the end written in when it is."""
+    from . import codegen_grid
+    names = _emit(w, rules)
+    if names is None:
+        codegen_grid.write_tails(w)
+        return None
+
+    def fused(tail: dict) -> str:
+        finished = f"        st.step = {tail['START']} - 1\n        st.current_player = None\n"
+        return Template(_FUSED + _END_BODY).substitute(names, **tail, FINISHED=finished)
+
+    codegen_grid.write_tails(w, fused, _seats(rules))
+    return names["NAME"]
+
+
+def _emit(w, rules) -> dict | None:
     grid, compiler = rules.grid, rules.expr_compiler
     if grid is None or compiler is None or rules.end is None:
         return None
@@ -723,9 +855,11 @@ def emit(w, rules) -> str | None:
     names = {"NAME": w.name("end_round"), "SEAL": seal_lines(w), "RULES": w.bind("rules", rules),
              "FINISH": finish, "END": end, "ROUND_POINTS": _round_points(w, rules),
              "SEAT": "    seat = None             # the end test is about no seat\n" if re.search(r"\bseat\b", end) else "",
-             "NEXT": next_round(rules), "RESET": reset_lines(rules, _written_fields(rules)), "ENTER": _entry(w, rules)}
-    w.lines(Template(_END_ROUND).substitute(names))
-    return names["NAME"]
+             "NEXT": next_round(rules), "RESET": reset_lines(rules, _written_fields(rules), _left_fresh(rules)),
+             "ENTER": _entry(w, rules),
+             **_record(rules)}
+    w.lines(Template(_END_ROUND + _END_BODY).substitute(names, FINISHED=""))
+    return names
 
 
 def _round_points(w, rules) -> str:
@@ -734,7 +868,7 @@ def _round_points(w, rules) -> str:
     elif rules.score is not None:
         lines = f"    points = [{w.bind('score', rules.score)}(st, seat) for seat in range(st.n)]\n"
     else:
-        return "    points = [0] * st.n\n"
+        return ""                 # no points (`_record`)
     return lines + "    for seat in range(st.n):\n        scores[seat] += points[seat]\n"
 
 

@@ -13,15 +13,16 @@ base 0 (`private`), so every coordinate stays correct. Back to the frame: `frame
 base]` (past the frame, and for any difference of two virtual cells that is below 0: a bit
 no mask holds).
 
-A table's moves are made when an origin first needs them, for the cells a list can name there
-(the frame's interior and the ring around it; cells other origins made are reused). A list
+A table's moves are made when a list first names them: a table keeps, per virtual cell, the
+moves of the `span` cells from it (and of the `span` below them when a pick takes two rows:
+`rows`), made by the table's `run(v)` the first time a pick reads them, and `takes[pattern]`
+picks a pattern's moves out of them at once (pattern bit i: the i-th of those cells). So a
+new origin costs a dict entry, and a table holds the moves of the cells lists named. A list
 (`CellList`) knows its mask of free frame cells, the table its moves come from and its base,
 and a move is legal when it is the table's move of its virtual cell and that cell's frame bit
-is in the mask. A list's cells lie within the board's columns + 1 columns of each frame row;
-a table keeps, per virtual cell, the moves of the `span` cells from it (and of the `span`
-below them when a pick takes two rows: `rows`), and `takes[pattern]` picks a pattern's moves
-out of them at once (pattern bit i: the i-th of those cells). Past `limit` tables (or
-`limit // 16` private ones), all are forgotten and made again when needed.
+is in the mask. A list's cells lie within the board's columns + 1 columns of each frame row.
+Past `limit` tables (or `limit // 16` private ones), all are forgotten and made again when
+needed.
 """
 from __future__ import annotations
 
@@ -51,7 +52,7 @@ def _bits(pattern: int) -> list[int]:
     return [bit for bit in range(pattern.bit_length()) if pattern >> bit & 1]
 
 
-def _take(places: list[int]) -> itemgetter:
+def _take(places) -> itemgetter:
     """What picks the items at `places` (ascending) out of a sequence, as a sequence (a
     slice for one run of places, so that one item still comes as a sequence)."""
     if not places or places[-1] - places[0] == len(places) - 1:
@@ -59,24 +60,40 @@ def _take(places: list[int]) -> itemgetter:
     return itemgetter(*places)
 
 
+_PICKERS: dict = {}
+
+
+def pickers(count: int) -> tuple:
+    """`_take` of every pattern of `count` bits (written out), by pattern: made once per count
+    (every table of every game with that pick shares them), a pattern's places from its
+    pattern without its lowest bit."""
+    found = _PICKERS.get(count)
+    if found is None:
+        places = [()]
+        for pattern in range(1, 1 << count):
+            low = pattern & -pattern
+            places.append((low.bit_length() - 1,) + places[pattern ^ low])
+        found = _PICKERS[count] = (itemgetter(slice(0)),) + tuple(
+            itemgetter(slice(p[0], p[-1] + 1)) if p[-1] - p[0] == len(p) - 1 else itemgetter(*p) for p in places[1:])
+    return found
+
+
 class CellMoves:
     """Moves per (key, virtual cell): `make(key, cells)` makes the moves of cells (virtual
-    cell, the cell's `row,col` text) a list can name."""
+    cell, the cell's `row,col` text) a list names."""
 
-    __slots__ = ("board", "make", "limit", "tables", "shared", "private", "span", "rows", "takes", "cells",
+    __slots__ = ("board", "make", "limit", "tables", "by_key", "shared", "private", "span", "rows", "takes",
                  "drift", "width", "size", "virtual", "frame_bit", "home")
 
     def __init__(self, board, make, limit: int, drift: int | None = None):
         self.board, self.make, self.limit = board, make, limit
-        self.tables: dict = {}      # (key, origin) -> (move per virtual cell or None, per virtual cell: its pick's moves, base)
-        self.shared: dict = {}      # key -> (moves, picks' moves) of the origins near home
+        self.tables: dict = {}      # (key, origin) -> (move per virtual cell or None, pick per virtual cell or None, base, run)
+        self.by_key: dict = {}      # key -> {origin: its table}, the same tables as `tables`
+        self.shared: dict = {}      # key -> (moves, picks, run) of the origins near home
         self.private = 0            # tables of origins far from home
         self.span = span = min(board.cols + 1, SPAN)
         self.rows = rows = 2 if 2 * span <= PAIR else 1
-        self.takes = tuple(_take(_bits(pattern)) for pattern in range(1 << rows * span))
-        m = board.margin
-        reach = board.rect(m - 1, m + 2 * board.rows - 1, m - 1, m + 2 * board.cols - 1)
-        self.cells = tuple((bit, *divmod(bit, board.width)) for bit in range(board.size) if reach >> bit & 1)
+        self.takes = pickers(rows * span)
         self.drift = drift = max(board.rows, board.cols) if drift is None else drift
         self.width = width = board.width + 2 * drift
         height = board.height + 2 * drift
@@ -105,56 +122,70 @@ class CellMoves:
         """The frame bit of virtual cell `v` of the table of `origin` (a move's argument)."""
         return self.frame_bit[v - self.base(origin)]
 
+    def origins(self, key) -> dict:
+        """{origin: table} of `key`'s tables (`table`), one dict for good (emptied when all
+        are forgotten): generated code reads a card's by its origin alone."""
+        return self.by_key.setdefault(key, {})
+
     def clear(self) -> None:
         self.tables.clear()
+        for tables in self.by_key.values():
+            tables.clear()
         self.shared.clear()
         self.private = 0
 
     def table(self, key, origin):
-        """(move per virtual cell or None, per virtual cell of a list: the moves a pick from it
-        takes from, the base of `origin`)."""
+        """(move per virtual cell or None, per virtual cell: the moves a pick from it takes
+        from or None, the base of `origin`, what makes the picks' moves of a virtual cell and
+        returns them: `runs[v] or run(v)`)."""
         table = self.tables.get((key, origin))
         if table is None:
             if len(self.tables) >= self.limit or self.private >= max(self.limit // 16, 1):
                 self.clear()
             base = self.near(origin)
-            pair = self.shared.get(key) if base is not None else None
-            if pair is None:
-                pair = ([None] * self.size, [None] * self.size)
-                if base is not None:
-                    self.shared[key] = pair
-                else:
-                    self.private, base = self.private + 1, 0
-            cells, runs = pair
-            virtual, new = self.virtual, []
-            for bit, r, c in self.cells:
-                v = virtual[bit] + base
-                if cells[v] is None:
-                    new.append((v, f"{r + origin[0]},{c + origin[1]}"))
-            if new:
-                for (v, _), move in zip(new, self.make(key, new)):
-                    cells[v] = move
-                self._picks(cells, runs, [v for v, _ in new])
-            table = self.tables[key, origin] = (cells, runs, base)
+            if base is not None:
+                found = self.shared.get(key)
+                if found is None:
+                    drift = self.drift
+                    found = self.shared[key] = self._new(key, self.home[0] - drift, self.home[1] - drift)
+            else:
+                self.private, base = self.private + 1, 0
+                found = self._new(key, origin[0], origin[1])
+            cells, runs, run = found
+            table = self.tables[key, origin] = self.origins(key)[origin] = (cells, runs, base, run)
         return table
 
-    def _picks(self, cells: list, runs: list, new: list[int]) -> None:
-        """The picks' moves (`runs`) of every cell with a move whose picks reach a `new` one:
-        its `span` cells' moves, then (two rows a pick) the `span` cells' below them."""
-        width, span = self.width, self.span
-        below = (0, width) if self.rows == 2 else (0,)
-        for at in {v - k - row for v in new for k in range(span) for row in below}:
-            if at >= 0 and cells[at] is not None:
-                runs[at] = tuple(cells[at:at + span]) + tuple(cells[at + width:at + width + span]) \
-                    if self.rows == 2 else tuple(cells[at:at + span])
+    def _new(self, key, row0: int, col0: int) -> tuple:
+        """A new table of `key`'s moves, virtual cell v naming the text cell (row0 + its row,
+        col0 + its column): (moves, picks, the function that makes a virtual cell's pick)."""
+        width, span, size, make = self.width, self.span, self.size, self.make
+        cells, runs = [None] * size, [None] * size
+        two = self.rows == 2
+
+        def run(at: int) -> tuple:
+            """The picks' moves of virtual cell `at` (its `span` cells', and the `span` below
+            when a pick takes two rows), their moves made first (none for the cells past
+            the end of a virtual row: no pick takes them)."""
+            n = min(span, width - at % width)
+            places = (*range(at, at + n), *range(at + width, at + width + n)) if two else range(at, at + n)
+            new = [v for v in places if cells[v] is None]
+            if new:
+                for v, move in zip(new, make(key, [(v, f"{v // width + row0},{v % width + col0}") for v in new])):
+                    cells[v] = move
+            found = runs[at] = (*cells[at:at + span], *cells[at + width:at + width + span]) if two \
+                else tuple(cells[at:at + span])
+            return found
+
+        return cells, runs, run
 
     def listed(self, key, origin, mask: int) -> CellList:
         """The moves of the frame cells of `mask`, in bit order (row by row): a new list."""
         out = CellList()
-        cells, _, base = self.table(key, origin)
+        cells, _, base, run = self.table(key, origin)
         out.free, out.cells, out.base, virtual = mask, cells, base, self.virtual
         while mask:
             low = mask & -mask
-            out.append(cells[virtual[low.bit_length() - 1] + base])
+            v = virtual[low.bit_length() - 1] + base
+            out.append(cells[v] or run(v)[0])
             mask ^= low
         return out

@@ -321,6 +321,9 @@ class PlaceCards(Step):
             place("place", v, f"place {text} at {at}") for v, at in cells], _CACHE_LIMIT)
         self.moves = CellMoves(config.board, lambda card, cells: [
             Move("move", (card, v), f"move {texts[card]} to {at}") for v, at in cells], _CACHE_LIMIT)
+        #: per card, {origin: table} of its text's place moves and of its move moves (`CellMoves.origins`)
+        self.place_tables = tuple(map(self.places.origins, texts))
+        self.move_tables = tuple(map(self.moves.origins, range(len(texts))))
         self.interned: dict = {}        # (card text, frame origin) -> its move per slide number
         self.slide_moves: dict = {}     # (card text, line, index, side) -> its move, at any origin
 

@@ -20,7 +20,7 @@ from .moves import Move, normalize
 _SEAT_LISTS = ("hands", "scores", "bids", "bid_cards", "tricks_won", "dealt", "taken", "aside",
                "pending")
 _SCALARS = ("rules", "n", "seed", "chance", "round", "_step", "_at", "current_player", "dealer", "leader",
-            "lead", "trump", "tricks_played", "is_terminal", "undealt", "revealed", "last_round",
+            "lead", "trump", "tricks_played", "is_terminal", "undealt", "revealed", "_last_round",
             "_past")
 
 #: count -> the unpacking of that many little-endian 32-bit words (`random_words`)
@@ -63,7 +63,7 @@ class State:
         self.tricks_played, self.undealt, self.revealed = 0, 0, False
         self._history, self._legal, self.extra = [], None, {}
         self._past = _hist.EMPTY    # finished rounds' moves, coded (engine/history.py)
-        self.last_round = None      # what the round just finished left: bids, tricks, points
+        self._last_round = None     # what the round just finished left: bids, tricks, points
 
     # ---- the public API ------------------------------------------------------------------
 
@@ -77,6 +77,24 @@ class State:
         steps = self.rules.steps
         self._step = index
         self._at = steps[index] if 0 <= index < len(steps) else None     # the step object itself
+
+    @property
+    def last_round(self) -> dict | None:
+        """The record of the round just finished: {"round", "bids", "tricks_won", "points",
+        "scores"}, or None before the first round ends. A round that won no points and wrote
+        no bids or tricks (a grid game's, `compile/codegen_grid_end.py`) leaves only its
+        number; its record is made from the state when first read (nothing it holds changes
+        until the next round's end, which leaves a record of its own), then kept, so every
+        read sees the same dict."""
+        record = self._last_round
+        if record.__class__ is int:
+            record = self._last_round = {"round": record, "bids": list(self.bids), "tricks_won": list(self.tricks_won),
+                                         "points": [0] * self.n, "scores": list(self.scores)}
+        return record
+
+    @last_round.setter
+    def last_round(self, record: dict | None) -> None:
+        self._last_round = record
 
     @property
     def history(self) -> list[str]:
