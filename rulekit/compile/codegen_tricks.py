@@ -67,6 +67,8 @@ def emit(w, step):
         names.update(_ruled_names(w, step))
     else:
         names["FOLLOW"] = w.const("FOLLOW", step.follow, "follow[trump + 1][lead + 1]: the cards that may follow")
+        names["ONE"] = w.const("FOLLOW_ONE", _one_run(step.follow, step.runs),
+                               "the same, 0 for a row that lies in more than one run of a suit")
         names["INSIDE"] = w.table("INSIDE", _inside(step.table, step.follow),
                                   "inside[trump + 1][lead + 1][face]: 1 when the face's cards may follow")
     shape = {"every": every, "sit": sit, "ruled": ruled, "count": step.count, "faces": faces,
@@ -102,6 +104,7 @@ def emit(w, step):
 #: the row is indexed by the lead)
 _ROW_OF = {"ROW_FOLLOW": ("follow", "FOLLOW", "trump + 1", True),
            "ROW_INSIDE": ("inside", "INSIDE", "trump + 1", True),
+           "ROW_ONE": ("follow_one", "ONE", "trump + 1", True),
            "ROW_STRENGTH": ("strengths", "STRENGTH", "trump + 1", True),
            "ROW_CHAINS": ("chains", "CHAINS", "trump + 1", True), "ROW_FIRST": ("first", "FIRST", "trump + 1", True),
            "ROW_SETS": ("sets", "SETS", "trump + 1", False), "ROW_AFTER": ("after", "AFTER", "n", False)}
@@ -143,6 +146,18 @@ def _inside(table, follow) -> list:
             for rows in follow]
 
 
+def _one_run(follow, runs) -> tuple:
+    """follow[trump + 1][lead + 1] with 0 for each row that does not lie inside one run."""
+    return tuple(tuple(row if any(row & run == row for run in runs) else 0 for row in rows) for rows in follow)
+
+
+def _spread(follow, runs) -> bool:
+    """Does a follow row lie over several runs without being every card (so that the cards
+    a seat may follow with are fewer than its hand, yet no single run's)?"""
+    every = sum(runs)
+    return any(row != every and not any(row & run == row for run in runs) for rows in follow for row in rows)
+
+
 def _whole_faces(follow, groups) -> bool:
     """Does every follow mask hold all copies of a face or none (so the lowest copy held
     is also the lowest that may follow)?"""
@@ -179,14 +194,21 @@ def _allowed(shape, names) -> str:
 
 def legal_body(w, step, shape, names) -> str:
     """The body of `legal(st)`: the distinct moves the current seat may make, in card order."""
-    runs = "".join(f"part = hand & {w.const('RUN', run)}\nif part:\n    out += $CACHE.get(part) or $RUN_MOVES(part)\n"
-                   for run in step.runs)     # a run's moves are never empty
+    # a subscript where a `get` would be a call: a part missing from the cache (its first
+    # time in the process) raises once and is made
+    runs = "".join(f"part = hand & {w.const('RUN', run)}\nif part:\n    try:\n        out += $CACHE[part]\n"
+                   "    except KeyError:\n        out += $RUN_MOVES(part)\n"
+                   for run in step.runs)
     if shape["ruled"]:
         head = _allowed(shape, names) + "hand = allowed\n"
     else:
-        head = ("if trick:\n    allowed = hand & $ROW_FOLLOW[$LEAD]\n    if allowed:\n"
-                "        found = $CACHE.get(allowed)\n        if found is not None:\n"
-                "            return [*found]\n        hand = allowed\n")
+        # a follow row inside one run: the cards that may follow are one look-up; a row over
+        # several runs (not every card) is listed run by run
+        head = ("if trick:\n    allowed = hand & $ROW_ONE[$LEAD]\n    if allowed:\n"
+                "        try:\n            return [*$CACHE[allowed]]\n        except KeyError:\n"
+                "            return [*$RUN_MOVES(allowed)]\n")
+        if _spread(step.follow, step.runs):
+            head += "    hand = hand & $ROW_FOLLOW[$LEAD] or hand\n"
     return "hand = st.hands[st.current_player]\ntrick = st.trick\n" + head + "out = []\n" + runs + "return out\n"
 
 
