@@ -90,11 +90,17 @@ def emit(w, step):
             .substitute(step_names))
     # no `st._legal` to forget: no generated step keeps one (it is None until a step's end)
     done = "st._history.append(move)\n"
-    inline = play_body(shape, names, "return $STATE.apply(st, move)", done + "return",
-                       done + "if {END}:\n    st._legal = None\n    st.advance()\nreturn", unroll=True)
-    return (cls, Template(legal_body(w, step, shape, names)).substitute(own_names),
-            Template(inline).substitute(own_names, STATE="$STATE"),
-            {local: f"{table}[{index}]" + ("[1:]" if lead and by_lead else "") for local, table, index, lead in rows.values()})
+
+    def inline(unroll, **more):
+        body = play_body(shape, names, "return $STATE.apply(st, move)", done + "return",
+                         done + "if {END}:\n    st._legal = None\n    st.advance()\nreturn", unroll=unroll)
+        return Template(body).substitute(own_names, STATE="$STATE", **more)
+    # the state's own class is made per seat count: a count read card by card has a body of its own
+    by_count = ({n: inline(n, N=repr(n)) for n in UNROLLED}
+                if "STRENGTH" in names and not shape["sit"] else None)
+    return (cls, Template(legal_body(w, step, shape, names)).substitute(own_names), inline(by_count is None),
+            {local: f"{table}[{index}]" + ("[1:]" if lead and by_lead else "") for local, table, index, lead in rows.values()},
+            by_count)
 
 
 # ---- the parts ---------------------------------------------------------------------------------
@@ -241,27 +247,32 @@ UNROLLED = range(2, 6)
 
 def _unrolled(n: int, ties: str, slots) -> list[str]:
     """Lines that find the winner and the cards of a full trick of `n` cards, one by one;
-    `slots`: the (seat, card) local names of each place of the trick (generator names)."""
-    seats, cards = ["winner"] + [seat for seat, _ in slots[1:n]], [card for _, card in slots[:n]]
-    lines = [", ".join(f"({seats[i]}, {cards[i]})" for i in range(n)) + " = trick",
+    `slots`: the (seat, card) local names of each place of the trick (generator names). The
+    last place is the card just played: its `seat`, `card` and bit (`cards`) are at hand."""
+    seats = ["winner"] + [seat for seat, _ in slots[1:n - 1]] + ["seat"]
+    cards = [card for _, card in slots[:n - 1]] + ["card"]
+    lines = [", ".join(f"({seats[i]}, {cards[i]})" for i in range(n - 1)) + ", _ = trick",
              "strength = $ROW_STRENGTH[$LEAD]", f"best = strength[{cards[0]}]"]
     for i in range(1, n):
         lines += [f"rank = strength[{cards[i]}]", f"if rank > best{ties}:"]
         lines += (["    best = rank"] if i < n - 1 else []) + [f"    winner = {seats[i]}"]
-    return lines + ["played = " + " | ".join(f"$BITS[{card}]" for card in cards)]
+    return lines + ["played = " + " | ".join(f"$BITS[{card}]" for card in cards[:-1]) + " | cards"]
 
 
 def _end_trick(shape, names, over: str, played: bool = True, unroll: bool = False) -> str:
     """The full trick: its winner takes it; `over` is the lines that end (with {END} for
     whether the step is over). `played`: the lines also gather the trick's cards; `unroll`:
-    for the seat counts `UNROLLED`, card by card (each count a branch on `$N`)."""
+    for the seat counts `UNROLLED`, card by card (each count a branch on `$N`), or a seat
+    count of `UNROLLED`: for that count alone."""
     lead = "$THEN(st)" if names["THEN"] else "winner"
     if "STRENGTH" in names:
         ties = " or rank == best and rank & 1" if names["LAST"] else ""
         lines = ["strength = $ROW_STRENGTH[$LEAD]", "best = -1"] + (["played = 0"] if played else []) + [
                  "for who, c in trick:"] + (["    played |= $BITS[c]"] if played else []) + [
                  "    rank = strength[c]", f"    if rank > best{ties}:", "        best = rank", "        winner = who"]
-        if unroll and played and not shape["sit"]:
+        if unroll is not True and unroll in UNROLLED and played and not shape["sit"]:
+            lines = _unrolled(unroll, ties, shape["slots"])
+        elif unroll and played and not shape["sit"]:
             branches = [f"{'if' if i == 0 else 'elif'} $N == {n!r}:\n" + indent("\n".join(_unrolled(n, ties, shape["slots"])), 4)
                         for i, n in enumerate(UNROLLED)]
             lines = ["".join(branches) + "else:\n" + indent("\n".join(lines), 4).rstrip("\n")]
@@ -269,15 +280,16 @@ def _end_trick(shape, names, over: str, played: bool = True, unroll: bool = Fals
         lines = (["played = 0", "for _, c in trick:", "    played |= 1 << c"] if played else []) + [
                  "winner = $WINNER(trick, played, st.lead, st.trump)"]
     lines += ["st.tricks_won[winner] += 1", "st.taken[winner] |= played", "st.last_trick = trick",
-              "st.trick = []", "st.lead = -1", "st.tricks_played += 1", f"st.current_player = st.leader = {lead}"]
+              "st.trick = []", "st.lead = -1", "tricks = st.tricks_played + 1", "st.tricks_played = tricks",
+              f"st.current_player = st.leader = {lead}"]
     if shape["sit"]:
         lines += ["seat = st.current_player", "while sitting >> seat & 1:", "    seat = (seat + 1) % $N",
                   "st.current_player = st.leader = seat"]
-    end = "not st.hands[st.current_player]" if shape["every"] else f"st.tricks_played == {shape['count']!r}"
+    end = "not st.hands[st.current_player]" if shape["every"] else f"tricks == {shape['count']!r}"
     return "\n".join(lines) + "\n" + over.replace("{END}", end)
 
 
-def play_body(shape, names, refuse: str, going: str, over: str, unroll: bool = False) -> str:
+def play_body(shape, names, refuse: str, going: str, over: str, unroll: bool | int = False) -> str:
     """Check and play `move`: `refuse` when it is no interned legal move (nothing changed),
     `going` after a card that leaves the step going, `over` ({END}) after a full trick
     (`unroll`: see `_end_trick`)."""
