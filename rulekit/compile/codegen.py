@@ -224,7 +224,7 @@ _APPLY = """\
 def apply(st, move, seat=None):
     if seat is not None:
         return $STATE.apply(st, move, seat)
-$BODY"""
+"""
 
 #: `State.advance` from a step's own class, its first turn written out: the next step entered
 #: (the engine's loop goes on from it when it asks no decision) ...
@@ -271,7 +271,7 @@ def _state_class(w, inlined, rules) -> str:
             kind = own_class(w, step)
             text = Template(_STEP_STATE).substitute(
                 CLS=kind, GENERIC=name, STATE=state, STEP=step, KIND=own, STEP_PROPERTY=w.bind("step_property", LEAVING_STEP),
-                LEGAL=indent(legal_body, 8), APPLY=indent(_apply(state, apply_body, by_count), 4),
+                LEGAL=indent(legal_body, 8), APPLY=_apply(state, apply_body, by_count, 4),
                 NEXT=indent(_next(w, rules, index), 8))
             if rows:
                 made, make = w.name("STATE_AT"), w.name("state_at")
@@ -297,16 +297,18 @@ def _state_class(w, inlined, rules) -> str:
     return name
 
 
-def _apply(state: str, body: str, by_count) -> str:
-    """`apply` of a step's own class; with bodies by seat count (`by_count`, for a class made
-    per seat count), the one of the class's count (the others' when none is)."""
+def _apply(state: str, body: str, by_count, depth: int) -> str:
+    """`apply` of a step's own class, indented by `depth`; with bodies by seat count
+    (`by_count`, for a class made per seat count), the one of the class's count (the
+    others' when none is)."""
     from .codegen_tricks import indent
-    one = Template(_APPLY).substitute(STATE=state, BODY=indent(body, 4))
+    head = Template(_APPLY).substitute(STATE=state)
     if not by_count:
-        return one
-    return "".join(f"{'if' if i == 0 else 'elif'} n == {n!r}:\n"
-                   + indent(Template(_APPLY).substitute(STATE=state, BODY=indent(Template(text).substitute(STATE=state), 4)), 4)
-                   for i, (n, text) in enumerate(by_count.items())) + "else:\n" + indent(one, 4)
+        return indent(head, depth) + indent(body, depth + 4)
+    return "".join(" " * depth + f"{'if' if i == 0 else 'elif'} n == {n!r}:\n" + indent(head, depth + 4)
+                   + indent(Template(text).substitute(STATE=state), depth + 8)
+                   for i, (n, text) in enumerate(by_count.items())) + (
+        " " * depth + "else:\n" + indent(head, depth + 4) + indent(body, depth + 8))
 
 
 def _next(w, rules, index: int) -> str:

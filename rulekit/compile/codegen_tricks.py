@@ -67,8 +67,9 @@ def emit(w, step):
         names.update(_ruled_names(w, step))
     else:
         names["FOLLOW"] = w.const("FOLLOW", step.follow, "follow[trump + 1][lead + 1]: the cards that may follow")
-        names["ONE"] = w.const("FOLLOW_ONE", _one_run(step.follow, step.runs),
-                               "the same, 0 for a row that lies in more than one run of a suit")
+        if not _spread(step.follow, step.runs):
+            names["ONE"] = w.const("FOLLOW_ONE", _one_run(step.follow, step.runs),
+                                   "the same, 0 for a row of every card")
         names["INSIDE"] = w.table("INSIDE", _inside(step.table, step.follow),
                                   "inside[trump + 1][lead + 1][face]: 1 when the face's cards may follow")
     shape = {"every": every, "sit": sit, "ruled": ruled, "count": step.count, "faces": faces,
@@ -207,14 +208,18 @@ def legal_body(w, step, shape, names) -> str:
                    for run in step.runs)
     if shape["ruled"]:
         head = _allowed(shape, names) + "hand = allowed\n"
+    elif _spread(step.follow, step.runs):
+        # a follow row over several runs (not every card): the cards that may follow are
+        # looked up (often they lie in one run), else listed run by run
+        head = ("if trick:\n    allowed = hand & $ROW_FOLLOW[$LEAD]\n    if allowed:\n"
+                "        found = $CACHE.get(allowed)\n        if found is not None:\n"
+                "            return [*found]\n        hand = allowed\n")
     else:
-        # a follow row inside one run: the cards that may follow are one look-up; a row over
-        # several runs (not every card) is listed run by run
+        # every follow row inside one run (or every card, `ROW_ONE` 0: the whole hand may
+        # follow): the cards that may follow are one subscript
         head = ("if trick:\n    allowed = hand & $ROW_ONE[$LEAD]\n    if allowed:\n"
                 "        try:\n            return [*$CACHE[allowed]]\n        except KeyError:\n"
                 "            return [*$RUN_MOVES(allowed)]\n")
-        if _spread(step.follow, step.runs):
-            head += "    hand = hand & $ROW_FOLLOW[$LEAD] or hand\n"
     return "hand = st.hands[st.current_player]\ntrick = st.trick\n" + head + "out = []\n" + runs + "return out\n"
 
 
