@@ -26,6 +26,7 @@ VOCABULARY = frozenset("""
     _past cards_at kind_cells kinds mask points_memo region_masks regions rule seats value where winners low items
     nxt offset bid_cards setdefault values text round_start action keys best finals final codes move_codes
     chains sets fill missing ranks use alone inside
+    KeyError follow_one
 """.split())
 
 

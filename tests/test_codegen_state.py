@@ -148,3 +148,61 @@ def test_a_trick_state_takes_the_class_of_its_trump_and_seat_count_and_plays_as_
     trumps = {trump for trump, _ in classes}
     assert len(trumps) >= 3 and {n for _, n in classes} == {3, 4, 5}
     assert len(set(classes.values())) == len(classes)        # one class per trump and seat count
+
+
+class _CountingEnds:
+    """Stands in for a rule set (as `rulekit.testing.invariants` does) and counts its round ends."""
+
+    def __init__(self, rules):
+        self.rules, self.ends = rules, 0
+
+    def __getattr__(self, name):
+        return getattr(self.rules, name)
+
+    def end_round(self, st):
+        self.ends += 1
+        return self.rules.end_round(st)
+
+
+def test_a_step_s_own_class_moves_on_as_the_engine_s_loop_does():
+    """A step's own class writes out the first turn of `State.advance` (the next step entered;
+    after the last step, the round's end read from `st.rules`, as the engine reads it): the
+    steps a state is at and every round's end are those of the engine's loop."""
+    game = rulekit.load("instinct")
+    ours, theirs = game.new_game(4, seed=5), game.new_game(4, seed=5)
+    recorder = _CountingEnds(ours.rules)
+    ours.rules = recorder
+    rng = random.Random(5)
+    while not theirs.is_terminal:
+        move = theirs.legal_moves()[rng.randrange(len(theirs.legal_moves()))]
+        ours.apply(move)
+        theirs.__class__ = theirs.rules.state_class       # the engine's own `advance`, below
+        State.apply(theirs, move)
+        assert (ours._step, ours._at, ours.current_player) == (theirs._step, theirs._at, theirs.current_player)
+    assert ours.is_terminal and recorder.ends == theirs.round and ours.view() == theirs.view()
+
+
+def test_a_trick_state_of_each_written_seat_count_has_that_count_s_apply():
+    """The trick's own class, made per seat count, holds the full trick of its count read card
+    by card (codegen_tricks.UNROLLED), no test of the count per move; more seats, a loop."""
+    from rulekit.compile import codegen, codegen_tricks
+    source = codegen.source_of(rulekit.load("instinct").ruleset(4))
+    for n in codegen_tricks.UNROLLED:
+        assert f"if len(trick) < {n}:" in source
+    assert source.count("def apply(st, move, seat=None):") >= len(codegen_tricks.UNROLLED) + 2
+    assert "n == 4:\n                (winner" not in source
+
+
+def test_a_follow_row_over_several_runs_is_listed_run_by_run():
+    """A follow row inside one run is one subscript of the moves cache; a game with a row over
+    several runs (euchre's trumps with the left bower) looks the cards up, else lists them run
+    by run; a row of every card (a trump led in Instinct) is the whole hand."""
+    from rulekit.compile import codegen, codegen_tricks
+    runs = (0b1111, 0b1111 << 4)
+    follow = ((0, 0b0011, 0b1111 << 4, 0b11 | 1 << 5, 0xFF),)
+    assert codegen_tricks._one_run(follow, runs) == ((0, 0b0011, 0b1111 << 4, 0, 0),)
+    assert codegen_tricks._spread(follow, runs)
+    assert not codegen_tricks._spread(((0, 0b0011, 0xFF),), runs)
+    euchre = rulekit.load("examples/games/euchre.rules")
+    assert "found = cache_" in codegen.source_of(euchre.ruleset(4)).split("def play")[0]
+    assert "follow_one" in codegen.source_of(rulekit.load("instinct").ruleset(4))

@@ -158,7 +158,8 @@ def generate(rules) -> tuple[str, dict, dict[int, str], str | None]:
                 if made[1] is not None:
                     own = getattr(emitter, "OWN_STATE_CLASS", False) and made[2] is not None
                     rows = made[3] if len(made) > 3 else None
-                    inlined.append((out.bind("step", step), made[1], made[2], own and made[0], rows))
+                    by_count = made[4] if len(made) > 4 and rows else None
+                    inlined.append((out.bind("step", step), made[1], made[2], own and made[0], rows, index, by_count))
                 break
     from . import codegen_round
     ending = codegen_round.emit(out, rules) if classes else None
@@ -168,7 +169,7 @@ def generate(rules) -> tuple[str, dict, dict[int, str], str | None]:
     if ending is not None:
         classes["end_round"] = ending
     inlined.reverse()          # the last decision step (tricks) decides most often: tested first
-    state = _state_class(out, inlined) if inlined else None
+    state = _state_class(out, inlined, rules) if inlined else None
     rest = [getattr(type(s), "generated_from", type(s)).__name__ for i, s in enumerate(rules.steps)
             if i not in classes]
     if "end_round" not in classes:
@@ -210,13 +211,33 @@ class $CLS($GENERIC):
     step = $STEP_PROPERTY
 
 $LEGAL
-    def apply(st, move, seat=None):
-        if seat is not None:
-            return $STATE.apply(st, move, seat)
 $APPLY
     def advance(st):
         st.__class__ = $GENERIC
-        $GENERIC.advance(st)
+$NEXT        $GENERIC.advance(st)
+"""
+
+_APPLY = """\
+def apply(st, move, seat=None):
+    if seat is not None:
+        return $STATE.apply(st, move, seat)
+"""
+
+#: `State.advance` from a step's own class, its first turn written out: the next step entered
+#: (the engine's loop goes on from it when it asks no decision) ...
+_NEXT_STEP = """\
+st._step, st._at = $INDEX, $STEP
+if $STEP.enter(st):
+    return
+"""
+
+#: ... or, after the last step, the end of the round (`rules.end_round`, read from the state as
+#: the engine reads it); when that does not enter the next round, the engine's loop goes on
+_ROUND_END = """\
+st._step = $INDEX
+if st.rules.end_round(st):
+    return
+st._step = $START
 """
 
 #: the `legal_moves` of a step's class (`_STEP_STATE`): the step's body, or, when the emitter
@@ -243,7 +264,7 @@ $CLASS
 """
 
 
-def _state_class(w, inlined) -> str:
+def _state_class(w, inlined, rules) -> str:
     """The state class: `legal_moves` and `apply` with the covered steps' bodies inside, and
     for a step whose emitter allows it (`OWN_STATE_CLASS`), a class of the state's own for
     the time that step decides (no test of which step it is, per call)."""
@@ -251,14 +272,15 @@ def _state_class(w, inlined) -> str:
     state = w.bind("EngineState", State)
     name = w.name("State")
     legal, apply, own_classes = [], [], []
-    for step, legal_body, apply_body, own, rows in inlined:
+    for step, legal_body, apply_body, own, rows, index, by_count in inlined:
         apply_body = None if apply_body is None else Template(apply_body).substitute(STATE=state)
         if own:
             kind = own_class(w, step)
             text = Template(_STEP_STATE).substitute(
                 CLS=kind, GENERIC=name, STATE=state, STEP=step, KIND=own, STEP_PROPERTY=w.bind("step_property", LEAVING_STEP),
                 LEGAL=indent(legal_body, 4) if legal_body.startswith(ALIAS) else
-                Template(_STEP_LEGAL).substitute(STATE=state, BODY=indent(legal_body, 8)), APPLY=indent(apply_body, 8))
+                Template(_STEP_LEGAL).substitute(STATE=state, BODY=indent(legal_body, 8)),
+                APPLY=_apply(state, apply_body, by_count, 4), NEXT=indent(_next(w, rules, index), 8))
             if rows:
                 made, make = w.name("STATE_AT"), w.name("state_at")
                 w.head.append(f"# the classes of a state at {step}, by (trump, seat count), as they are made")
@@ -281,6 +303,28 @@ def _state_class(w, inlined) -> str:
     for text in own_classes:
         w.lines(text)
     return name
+
+
+def _apply(state: str, body: str, by_count, depth: int) -> str:
+    """`apply` of a step's own class, indented by `depth`; with bodies by seat count
+    (`by_count`, for a class made per seat count), the one of the class's count (the
+    others' when none is)."""
+    from .codegen_tricks import indent
+    head = Template(_APPLY).substitute(STATE=state)
+    if not by_count:
+        return indent(head, depth) + indent(body, depth + 4)
+    return "".join(" " * depth + f"{'if' if i == 0 else 'elif'} n == {n!r}:\n" + indent(head, depth + 4)
+                   + indent(Template(text).substitute(STATE=state), depth + 8)
+                   for i, (n, text) in enumerate(by_count.items())) + (
+        " " * depth + "else:\n" + indent(head, depth + 4) + indent(body, depth + 8))
+
+
+def _next(w, rules, index: int) -> str:
+    """The first turn of `State.advance` from step `index` (`_NEXT_STEP`, `_ROUND_END`)."""
+    steps = rules.steps
+    if index + 1 < len(steps):
+        return Template(_NEXT_STEP).substitute(INDEX=repr(index + 1), STEP=w.bind("step", steps[index + 1]))
+    return Template(_ROUND_END).substitute(INDEX=repr(len(steps)), START=repr(rules.round_start - 1))
 
 
 def own_class(w, step: str) -> str:
@@ -396,7 +440,7 @@ def _safe(title: str) -> str:
 
 #: the builtins the generated code may call: nothing else is reachable from it
 _BUILTINS = {"type": type, "len": len, "range": range, "list": list, "tuple": tuple, "id": id, "min": min, "sum": sum, "map": map,
-             "max": max, "abs": abs, "any": any, "all": all,
+             "max": max, "abs": abs, "any": any, "all": all, "KeyError": KeyError,
              "__build_class__": __builtins__["__build_class__"] if isinstance(__builtins__, dict)
              else __builtins__.__build_class__}
 

@@ -67,6 +67,9 @@ def emit(w, step):
         names.update(_ruled_names(w, step))
     else:
         names["FOLLOW"] = w.const("FOLLOW", step.follow, "follow[trump + 1][lead + 1]: the cards that may follow")
+        if not _spread(step.follow, step.runs):
+            names["ONE"] = w.const("FOLLOW_ONE", _one_run(step.follow, step.runs),
+                                   "the same, 0 for a row of every card")
         names["INSIDE"] = w.table("INSIDE", _inside(step.table, step.follow),
                                   "inside[trump + 1][lead + 1][face]: 1 when the face's cards may follow")
     shape = {"every": every, "sit": sit, "ruled": ruled, "count": step.count, "faces": faces,
@@ -88,11 +91,17 @@ def emit(w, step):
             .substitute(step_names))
     # no `st._legal` to forget: no generated step keeps one (it is None until a step's end)
     done = "st._history.append(move)\n"
-    inline = play_body(shape, names, "return $STATE.apply(st, move)", done + "return",
-                       done + "if {END}:\n    st._legal = None\n    st.advance()\nreturn", unroll=True)
-    return (cls, Template(legal_body(w, step, shape, names)).substitute(own_names),
-            Template(inline).substitute(own_names, STATE="$STATE"),
-            {local: f"{table}[{index}]" + ("[1:]" if lead and by_lead else "") for local, table, index, lead in rows.values()})
+
+    def inline(unroll, **more):
+        body = play_body(shape, names, "return $STATE.apply(st, move)", done + "return",
+                         done + "if {END}:\n    st._legal = None\n    st.advance()\nreturn", unroll=unroll)
+        return Template(body).substitute(own_names, STATE="$STATE", **more)
+    # the state's own class is made per seat count: a count read card by card has a body of its own
+    by_count = ({n: inline(n, N=repr(n)) for n in UNROLLED}
+                if "STRENGTH" in names and not shape["sit"] else None)
+    return (cls, Template(legal_body(w, step, shape, names)).substitute(own_names), inline(by_count is None),
+            {local: f"{table}[{index}]" + ("[1:]" if lead and by_lead else "") for local, table, index, lead in rows.values()},
+            by_count)
 
 
 # ---- the parts ---------------------------------------------------------------------------------
@@ -102,6 +111,7 @@ def emit(w, step):
 #: the row is indexed by the lead)
 _ROW_OF = {"ROW_FOLLOW": ("follow", "FOLLOW", "trump + 1", True),
            "ROW_INSIDE": ("inside", "INSIDE", "trump + 1", True),
+           "ROW_ONE": ("follow_one", "ONE", "trump + 1", True),
            "ROW_STRENGTH": ("strengths", "STRENGTH", "trump + 1", True),
            "ROW_CHAINS": ("chains", "CHAINS", "trump + 1", True), "ROW_FIRST": ("first", "FIRST", "trump + 1", True),
            "ROW_SETS": ("sets", "SETS", "trump + 1", False), "ROW_AFTER": ("after", "AFTER", "n", False)}
@@ -143,6 +153,18 @@ def _inside(table, follow) -> list:
             for rows in follow]
 
 
+def _one_run(follow, runs) -> tuple:
+    """follow[trump + 1][lead + 1] with 0 for each row that does not lie inside one run."""
+    return tuple(tuple(row if any(row & run == row for run in runs) else 0 for row in rows) for rows in follow)
+
+
+def _spread(follow, runs) -> bool:
+    """Does a follow row lie over several runs without being every card (so that the cards
+    a seat may follow with are fewer than its hand, yet no single run's)?"""
+    every = sum(runs)
+    return any(row != every and not any(row & run == row for run in runs) for rows in follow for row in rows)
+
+
 def _whole_faces(follow, groups) -> bool:
     """Does every follow mask hold all copies of a face or none (so the lowest copy held
     is also the lowest that may follow)?"""
@@ -179,14 +201,25 @@ def _allowed(shape, names) -> str:
 
 def legal_body(w, step, shape, names) -> str:
     """The body of `legal(st)`: the distinct moves the current seat may make, in card order."""
-    runs = "".join(f"part = hand & {w.const('RUN', run)}\nif part:\n    out += $CACHE.get(part) or $RUN_MOVES(part)\n"
-                   for run in step.runs)     # a run's moves are never empty
+    # a subscript where a `get` would be a call: a part missing from the cache (its first
+    # time in the process) raises once and is made
+    runs = "".join(f"part = hand & {w.const('RUN', run)}\nif part:\n    try:\n        out += $CACHE[part]\n"
+                   "    except KeyError:\n        out += $RUN_MOVES(part)\n"
+                   for run in step.runs)
     if shape["ruled"]:
         head = _allowed(shape, names) + "hand = allowed\n"
-    else:
+    elif _spread(step.follow, step.runs):
+        # a follow row over several runs (not every card): the cards that may follow are
+        # looked up (often they lie in one run), else listed run by run
         head = ("if trick:\n    allowed = hand & $ROW_FOLLOW[$LEAD]\n    if allowed:\n"
                 "        found = $CACHE.get(allowed)\n        if found is not None:\n"
                 "            return [*found]\n        hand = allowed\n")
+    else:
+        # every follow row inside one run (or every card, `ROW_ONE` 0: the whole hand may
+        # follow): the cards that may follow are one subscript
+        head = ("if trick:\n    allowed = hand & $ROW_ONE[$LEAD]\n    if allowed:\n"
+                "        try:\n            return [*$CACHE[allowed]]\n        except KeyError:\n"
+                "            return [*$RUN_MOVES(allowed)]\n")
     return "hand = st.hands[st.current_player]\ntrick = st.trick\n" + head + "out = []\n" + runs + "return out\n"
 
 
@@ -219,27 +252,32 @@ UNROLLED = range(2, 6)
 
 def _unrolled(n: int, ties: str, slots) -> list[str]:
     """Lines that find the winner and the cards of a full trick of `n` cards, one by one;
-    `slots`: the (seat, card) local names of each place of the trick (generator names)."""
-    seats, cards = ["winner"] + [seat for seat, _ in slots[1:n]], [card for _, card in slots[:n]]
-    lines = [", ".join(f"({seats[i]}, {cards[i]})" for i in range(n)) + " = trick",
+    `slots`: the (seat, card) local names of each place of the trick (generator names). The
+    last place is the card just played: its `seat`, `card` and bit (`cards`) are at hand."""
+    seats = ["winner"] + [seat for seat, _ in slots[1:n - 1]] + ["seat"]
+    cards = [card for _, card in slots[:n - 1]] + ["card"]
+    lines = [", ".join(f"({seats[i]}, {cards[i]})" for i in range(n - 1)) + ", _ = trick",
              "strength = $ROW_STRENGTH[$LEAD]", f"best = strength[{cards[0]}]"]
     for i in range(1, n):
         lines += [f"rank = strength[{cards[i]}]", f"if rank > best{ties}:"]
         lines += (["    best = rank"] if i < n - 1 else []) + [f"    winner = {seats[i]}"]
-    return lines + ["played = " + " | ".join(f"$BITS[{card}]" for card in cards)]
+    return lines + ["played = " + " | ".join(f"$BITS[{card}]" for card in cards[:-1]) + " | cards"]
 
 
 def _end_trick(shape, names, over: str, played: bool = True, unroll: bool = False) -> str:
     """The full trick: its winner takes it; `over` is the lines that end (with {END} for
     whether the step is over). `played`: the lines also gather the trick's cards; `unroll`:
-    for the seat counts `UNROLLED`, card by card (each count a branch on `$N`)."""
+    for the seat counts `UNROLLED`, card by card (each count a branch on `$N`), or a seat
+    count of `UNROLLED`: for that count alone."""
     lead = "$THEN(st)" if names["THEN"] else "winner"
     if "STRENGTH" in names:
         ties = " or rank == best and rank & 1" if names["LAST"] else ""
         lines = ["strength = $ROW_STRENGTH[$LEAD]", "best = -1"] + (["played = 0"] if played else []) + [
                  "for who, c in trick:"] + (["    played |= $BITS[c]"] if played else []) + [
                  "    rank = strength[c]", f"    if rank > best{ties}:", "        best = rank", "        winner = who"]
-        if unroll and played and not shape["sit"]:
+        if unroll is not True and unroll in UNROLLED and played and not shape["sit"]:
+            lines = _unrolled(unroll, ties, shape["slots"])
+        elif unroll and played and not shape["sit"]:
             branches = [f"{'if' if i == 0 else 'elif'} $N == {n!r}:\n" + indent("\n".join(_unrolled(n, ties, shape["slots"])), 4)
                         for i, n in enumerate(UNROLLED)]
             lines = ["".join(branches) + "else:\n" + indent("\n".join(lines), 4).rstrip("\n")]
@@ -247,15 +285,16 @@ def _end_trick(shape, names, over: str, played: bool = True, unroll: bool = Fals
         lines = (["played = 0", "for _, c in trick:", "    played |= 1 << c"] if played else []) + [
                  "winner = $WINNER(trick, played, st.lead, st.trump)"]
     lines += ["st.tricks_won[winner] += 1", "st.taken[winner] |= played", "st.last_trick = trick",
-              "st.trick = []", "st.lead = -1", "st.tricks_played += 1", f"st.current_player = st.leader = {lead}"]
+              "st.trick = []", "st.lead = -1", "tricks = st.tricks_played + 1", "st.tricks_played = tricks",
+              f"st.current_player = st.leader = {lead}"]
     if shape["sit"]:
         lines += ["seat = st.current_player", "while sitting >> seat & 1:", "    seat = (seat + 1) % $N",
                   "st.current_player = st.leader = seat"]
-    end = "not st.hands[st.current_player]" if shape["every"] else f"st.tricks_played == {shape['count']!r}"
+    end = "not st.hands[st.current_player]" if shape["every"] else f"tricks == {shape['count']!r}"
     return "\n".join(lines) + "\n" + over.replace("{END}", end)
 
 
-def play_body(shape, names, refuse: str, going: str, over: str, unroll: bool = False) -> str:
+def play_body(shape, names, refuse: str, going: str, over: str, unroll: bool | int = False) -> str:
     """Check and play `move`: `refuse` when it is no interned legal move (nothing changed),
     `going` after a card that leaves the step going, `over` ({END}) after a full trick
     (`unroll`: see `_end_trick`)."""
