@@ -83,7 +83,7 @@ class Writer:
         self.bound: dict[str, object] = {}
         self._consts: dict[str, str] = {}
         self._count = 0
-        self.own: dict[str, str] = {}      # a step's bound name -> its state class's (`own_class`)
+        self.own: dict = {}      # a step's bound name -> its state class's (`own_class`); None -> the game's (`state_class`)
 
     def name(self, prefix: str) -> str:
         """A fresh identifier: `prefix` (always a word of the generator) and a number."""
@@ -270,7 +270,7 @@ def _state_class(w, inlined, rules) -> str:
     the time that step decides (no test of which step it is, per call)."""
     from .codegen_tricks import indent
     state = w.bind("EngineState", State)
-    name = w.name("State")
+    name = state_class(w)
     legal, apply, own_classes = [], [], []
     for step, legal_body, apply_body, own, rows, index, by_count in inlined:
         apply_body = None if apply_body is None else Template(apply_body).substitute(STATE=state)
@@ -325,6 +325,16 @@ def _next(w, rules, index: int) -> str:
     if index + 1 < len(steps):
         return Template(_NEXT_STEP).substitute(INDEX=repr(index + 1), STEP=w.bind("step", steps[index + 1]))
     return Template(_ROUND_END).substitute(INDEX=repr(len(steps)), START=repr(rules.round_start - 1))
+
+
+def state_class(w) -> str:
+    """The name of the game's generated state class, the one whose `legal_moves` and `apply`
+    dispatch on the step (made once): generated code that moves a state out of a step's own
+    class by another way than that class's `advance` gives it this class first."""
+    name = w.own.get(None)
+    if name is None:
+        name = w.own[None] = w.name("State")
+    return name
 
 
 def own_class(w, step: str) -> str:

@@ -731,6 +731,7 @@ def $TAIL(st):
     hands = st.hands
     decks = st.extra["grid"].decks
 $DRAWS    if st.rules is not $RULES:
+        st.__class__ = $STATE            # from the choosing class, which advances from choosing only
         st._step = $LAST
         st.advance()
         return
@@ -828,6 +829,7 @@ def emit(w, rules) -> str | None:
     tails of the round's placing (`codegen_grid.write_tails`) are written here too, with
     the end written in when it is."""
     from . import codegen_grid
+    from .codegen import state_class
     names = _emit(w, rules)
     if names is None:
         codegen_grid.write_tails(w)
@@ -835,7 +837,7 @@ def emit(w, rules) -> str | None:
 
     def fused(tail: dict) -> str:
         finished = f"        st.step = {tail['START']} - 1\n        st.current_player = None\n"
-        return Template(_FUSED + _END_BODY).substitute(names, **tail, FINISHED=finished)
+        return Template(_FUSED + _END_BODY).substitute(names, **tail, FINISHED=finished, STATE=state_class(w))
 
     codegen_grid.write_tails(w, fused, _seats(rules))
     return names["NAME"]
