@@ -48,25 +48,14 @@ class SlideList(list):
     __slots__ = ("entries",)
 
 
-def _bits(pattern: int) -> list[int]:
-    return [bit for bit in range(pattern.bit_length()) if pattern >> bit & 1]
-
-
-def _take(places) -> itemgetter:
-    """What picks the items at `places` (ascending) out of a sequence, as a sequence (a
-    slice for one run of places, so that one item still comes as a sequence)."""
-    if not places or places[-1] - places[0] == len(places) - 1:
-        return itemgetter(slice(places[0], places[-1] + 1) if places else slice(0))
-    return itemgetter(*places)
-
-
 _PICKERS: dict = {}
 
 
 def pickers(count: int) -> tuple:
-    """`_take` of every pattern of `count` bits (written out), by pattern: made once per count
-    (every table of every game with that pick shares them), a pattern's places from its
-    pattern without its lowest bit."""
+    """By pattern of `count` bits, what picks the items at the pattern's places out of a
+    sequence, as a sequence (a slice for one run of places, so that one item still comes as
+    a sequence): made once per count (every table of every game with that pick shares
+    them), a pattern's places from its pattern without its lowest bit."""
     found = _PICKERS.get(count)
     if found is None:
         places = [()]
