@@ -722,7 +722,7 @@ def _record(rules) -> dict:
             "MARK": ""}
 
 
-#: the round's last placement made (`codegen_grid.write_tails`): its draws, then the end of
+#: the round's last placement made (`codegen_grid_tail.write_tails`): its draws, then the end of
 #: the round written in, for these rules (anything standing in for them, such as a recorder
 #: of round ends, is asked for the end of the round as `State.advance` asks it)
 _FUSED = """\
@@ -826,20 +826,20 @@ class _GameExpressions(Expressions):
 def emit(w, rules) -> str | None:
     """Write the end of a grid game's round and of the game; the end of round's name, or
     None for a game this does not cover (no grid, or no checked expressions to write). The
-    tails of the round's placing (`codegen_grid.write_tails`) are written here too, with
+    tails of the round's placing (`codegen_grid_tail.write_tails`) are written here too, with
     the end written in when it is."""
-    from . import codegen_grid
+    from . import codegen_grid_tail
     from .codegen import state_class
     names = _emit(w, rules)
     if names is None:
-        codegen_grid.write_tails(w)
+        codegen_grid_tail.write_tails(w)
         return None
 
     def fused(tail: dict) -> str:
         finished = f"        st.step = {tail['START']} - 1\n        st.current_player = None\n"
         return Template(_FUSED + _END_BODY).substitute(names, **tail, FINISHED=finished, STATE=state_class(w))
 
-    codegen_grid.write_tails(w, fused, _seats(rules))
+    codegen_grid_tail.write_tails(w, fused, _seats(rules))
     return names["NAME"]
 
 
