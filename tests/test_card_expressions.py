@@ -181,7 +181,7 @@ def test_conditions_on_points_outside_card_rules(expr, values):
                                   COPIES.replace("mirror 1  scores max(adjacent4, points)",
                                                  "mirror 1  scores count(row - column, not own) * 2 - count(edges, other)")])
 def test_written_out_card_rules_score_as_their_closures(text, monkeypatch):
-    """The card rules run as the generated module writes them (compile/codegen_grid_end.py):
+    """The card rules run as the generated module writes them (compile/codegen_grid_points.py):
     'If the conditions of the cards are fulfilled, they score points' exactly as the compiled
     closures say (the generator switched off)."""
     from rulekit.compile import codegen

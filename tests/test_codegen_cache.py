@@ -84,9 +84,21 @@ def test_the_trick_and_grid_games_find_every_object_again(tmp_path):
     """The mechanism serves both kinds of game, and a game whose card-set expressions stay
     the compiler's closures (found in its memo by id; a regression guard: a bound object
     made while generating would send them back to generating at every load)."""
-    for game in ("instinct", "duell-der-tiere", "examples/heart-hunt.rules"):
+    for game in ("instinct", "duell-der-tiere", "examples/heart-hunt.rules",
+                 "insidious-sevens", "examples/games/hearts.rules"):     # and the passing games' tables
         _load(game, tmp_path / game, 1)
         assert all(data[7] is not None for data in _entries(tmp_path / game).values()), game
+
+
+def test_a_pass_step_s_tables_are_made_again_at_a_load(tmp_path):
+    """The generator makes a pass's tables (`codegen_passes.PassTables`): the entry reaches
+    them by their making, and a load in a new process neither generates nor plays otherwise."""
+    for game in ("insidious-sevens", "examples/games/hearts.rules"):
+        first = _load(game, tmp_path / game, 1)
+        kept = _entries(tmp_path / game)
+        assert any("PassTables" in repr(data[7]) for data in kept.values()), game
+        second = _load(game, tmp_path / game, 2)
+        assert second["generated"] == 0 and second["played"] == first["played"], game
 
 
 @pytest.mark.parametrize("damage", ["garbage", "foreign", "format", "truncated"])
@@ -219,6 +231,9 @@ def test_recipes_find_the_objects_again(instinct):
     ("at", (0, "steps", 0), "builtins.int"),
     ("value", ["a list"]),
     ("exec", "print(1)"),
+    ("at", (("made", "rulekit.compile.codegen", "literal", (("value", 1),)),), "builtins.str"),
+    ("at", (("made", "os", "system", (("value", "true"),)),), "builtins.int"),
+    ("at", (0, ("made", "rulekit.compile.codegen_passes", "PassTables", ())), "builtins.int"),
 ])
 def test_a_recipe_reaches_nothing_outside_the_rules_and_rulekit(recipe, instinct):
     assert cc.resolve((("x", recipe),), (instinct.ruleset(4), instinct._base)) is None

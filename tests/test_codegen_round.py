@@ -1,5 +1,5 @@
 """The generated turn of a round (compile/codegen_round.py, codegen_grid_end.py and the grid
-round's tail in codegen_grid.py): the round's record, the end test, the packing of the
+round's tail in codegen_grid_tail.py): the round's record, the end test, the packing of the
 history and the reset for the next round, written only for what the game uses, must leave
 every state exactly as `Ruleset.end_round`, `Ruleset.reset_round` and `State.advance` do.
 

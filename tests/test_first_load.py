@@ -15,7 +15,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 #: Imported by some games or calls only.
-NOT_FOR_A_TRICK_GAME = ["rulekit.compile.grid_game", "rulekit.compile.codegen_grid", "rulekit.engine.grid_steps", "rulekit.compile.table_play",
+NOT_FOR_A_TRICK_GAME = ["rulekit.compile.grid_game", "rulekit.compile.codegen_grid", "rulekit.compile.codegen_grid_slides",
+                        "rulekit.compile.codegen_grid_tail", "rulekit.compile.codegen_grid_points",
+                        "rulekit.engine.grid_steps", "rulekit.compile.table_play",
                         "rulekit.compile.restore_check", "rulekit.dsl.recover", "rulekit.engine.actions",
                         "attrs", "attr", "importlib.resources", "numpy", "rich", "click"]
 

@@ -1,5 +1,5 @@
-"""The generated end of a grid game (compile/codegen_grid_end.py): the points of the cards on
-the display, the final scores and the winners, written out as plain code over the display's
+"""The generated end of a grid game (compile/codegen_grid_end.py, codegen_grid_points.py): the
+points of the cards on the display, the final scores and the winners, written out as plain code over the display's
 bit masks, must give exactly what the compiler's closures give (`RULEKIT_CODEGEN=0`, the
 reference `Ruleset.finish`), on random positions.
 
@@ -224,9 +224,9 @@ def test_the_points_of_a_deck_past_the_unrolled_bound_are_worked_out_in_loops(na
     instead of a few lines per card: the same scores and winners as the closures."""
     import linecache
 
-    from rulekit.compile import codegen_cache, codegen_grid_end
+    from rulekit.compile import codegen_cache, codegen_grid_points
 
-    monkeypatch.setattr(codegen_grid_end, "_UNROLLED", 0)
+    monkeypatch.setattr(codegen_grid_points, "_UNROLLED", 0)
     monkeypatch.setattr(codegen_cache, "read", lambda key: None)     # made anew, and not kept
     monkeypatch.setattr(codegen_cache, "write", lambda key, entry: None)
     generated, reference = _games(TEXTS[name], monkeypatch)

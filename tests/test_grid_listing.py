@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import rulekit
-from rulekit.compile import codegen, codegen_grid
+from rulekit.compile import codegen, codegen_grid, codegen_grid_slides
 from rulekit.engine import grid, grid_moves, grid_steps
 from rulekit.engine.grid_state import GridState
 
@@ -21,7 +21,7 @@ from test_grid_codegen import SLIDING, _same, assert_generated_slides_are_the_ge
 
 #: (rows, cols): a line longer than the tables each way, a row wider than a picker (18 cells: the cards)
 SHAPES = [(2, 9), (9, 2)]
-assert all(max(r, c) > codegen_grid.SHORT_LINE and max(r, c) + 1 > grid_moves.SPAN for r, c in SHAPES)
+assert all(max(r, c) > codegen_grid_slides.SHORT_LINE and max(r, c) + 1 > grid_moves.SPAN for r, c in SHAPES)
 
 
 @settings(max_examples=150, deadline=None)

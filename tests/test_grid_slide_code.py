@@ -1,4 +1,4 @@
-"""The generated slide writers (compile/codegen_grid.py: `row_slides_N`, `column_slides_N`) on
+"""The generated slide writers (compile/codegen_grid_slides.py: `row_slides_N`, `column_slides_N`) on
 boards whose lines take every path of the writer: the near tables with their fields' highest and
 lowest places from tables (4x4, 3x4) or worked out (3x5's rows, a field wider than `ALONG_BITS`),
 a board row spread in parts (rows of more than `SHORT_LINE` cells: 1x10, 2x9), and lines without
@@ -12,15 +12,15 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import rulekit
-from rulekit.compile import codegen_grid
+from rulekit.compile import codegen_grid_slides
 
 from test_grid import boards
 from test_grid_codegen import MADE, assert_generated_slides_are_the_geometrys
 
 
 def test_the_shapes_below_take_each_path_of_the_writer():
-    assert 9 > codegen_grid.SHORT_LINE and 2 * 4 + 1 <= codegen_grid.ALONG_BITS < 2 * 5 + 1
-    assert codegen_grid.NEAR_BITS == 12        # 1x10's columns are near; 2x9's are not
+    assert 9 > codegen_grid_slides.SHORT_LINE and 2 * 4 + 1 <= codegen_grid_slides.ALONG_BITS < 2 * 5 + 1
+    assert codegen_grid_slides.NEAR_BITS == 12        # 1x10's columns are near; 2x9's are not
 
 
 @settings(max_examples=300, deadline=None)

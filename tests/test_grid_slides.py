@@ -1,5 +1,5 @@
 """The generated slides of short lines read the lines on either side of a line from one table
-(compile/codegen_grid.py, `_near_table`): on boards whose lines it covers, every connected
+(compile/codegen_grid_slides.py, `_near_table`): on boards whose lines it covers, every connected
 display (or every n-th of the larger boards), anywhere in its frame, gives the slides
 `grid.slides` defines (`BitBoard.slides`), the reference the other slide paths are tested
 against too."""
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulekit.compile import codegen_grid
+from rulekit.compile import codegen_grid_slides
 from rulekit.engine import grid
 from rulekit.engine.grid_state import GridState
 
@@ -29,7 +29,7 @@ def _connected_displays(rows: int, cols: int, adjacency: int):
 
 @pytest.mark.parametrize("rows,cols,adjacency,every,shift", BOARDS)
 def test_the_slides_from_the_neighbouring_lines_table_are_the_geometry_s(rows, cols, adjacency, every, shift):
-    assert cols * (rows - 1) <= codegen_grid.NEAR_BITS and rows * (cols - 1) <= codegen_grid.NEAR_BITS
+    assert cols * (rows - 1) <= codegen_grid_slides.NEAR_BITS and rows * (cols - 1) <= codegen_grid_slides.NEAR_BITS
     bits, (by_row, by_column) = _generated_slides(rows, cols, adjacency)
     dr, dc = shift
     for n, display in enumerate(_connected_displays(rows, cols, adjacency)):
@@ -44,7 +44,7 @@ def test_the_slides_from_the_neighbouring_lines_table_are_the_geometry_s(rows, c
 
 
 def test_the_table_has_every_place_for_no_lines_and_one_entry_per_packing():
-    table = codegen_grid._near_table(4, 3, 8)
+    table = codegen_grid_slides._near_table(4, 3, 8)
     assert len(table) == 1 << 12
     field = 2 * 4 + 1
     assert table[0] == sum(((1 << field) - 1) << (k - 1) * field for k in range(1, 4))

@@ -90,7 +90,7 @@ def display_points(st, gs) -> dict:
     middle of working them out, the cards done so far)."""
     grid = st.rules.grid
     written = getattr(grid, "fill_points", None)
-    if written is not None:                 # the generated module's (compile/codegen_grid_end.py)
+    if written is not None:                 # the generated module's (compile/codegen_grid_points.py)
         return written(st, gs)
     memo = gs.points_memo(len(st._past) + len(st._history))
     if not memo and gs.at:
@@ -195,7 +195,7 @@ class SetExprCompiler(ExprCompiler):
     def compile_rule(self, node):
         """A card's `scores` rule → f(here, seat), the compiled closure; it carries the rule
         (`.rule`: the node and this compiler) for the generator, which writes the rules of a
-        game out as plain code over the display's bit masks (compile/codegen_grid_end.py)."""
+        game out as plain code over the display's bit masks (compile/codegen_grid_points.py)."""
         fn = self.compile(node, "int").fn
 
         def rule(h, p):

@@ -429,14 +429,15 @@ def _generated(rules, root: tuple, key: str | None, known):
     """(entry, bound objects): the module generated, and compiled unless `known` (the key's
     entry, whose recipes found nothing) holds the same source. The entry is kept under `key`
     with the recipes of the bound objects, read from `root` (the rules, their sections)
-    before the generator runs."""
+    before the generator runs, and from what it made (`codegen_cache.made`)."""
     found = codegen_cache.places(root) if key is not None and (known is None or known.recipes is not None) else None
-    source, bound, classes, state = generate(rules)
+    with codegen_cache.recording() as makings:
+        source, bound, classes, state = generate(rules)
     if known is not None and known.recipes is None and known.source == source:
         return known, bound
     digest = hashlib.sha256(source.encode()).hexdigest()
     code = _CODE.get(digest) or compile(source, f"<rulekit: {_safe(rules.title)}#{digest[:12]}>", "exec")
-    recipes = codegen_cache.recipes(bound, found[0]) if found is not None else None
+    recipes = codegen_cache.recipes(bound, found[0], makings) if found is not None else None
     entry = codegen_cache.Entry(digest, source, code, classes, state, recipes)
     if key is not None:
         codegen_cache.write(key, entry)

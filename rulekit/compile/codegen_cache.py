@@ -15,8 +15,10 @@ names, list indices and dict keys from the rules or their sections, a module-lev
 rulekit or of the standard library, a plain value, a tuple or list of such, or a method of
 one. A path is taken before the generator runs, so it leads only to what any build of the
 same sections has; it enters a dict by a str key, or a memo keyed by objects' ids by the
-path of the key's object (an id is not shared by another process). A game with an object
-no recipe reaches (one made while generating) keeps an entry without recipes: its source
+path of the key's object (an id is not shared by another process). An object the generator
+makes (`made`: a pass's tables) is found by a path from its making: a rulekit maker marked
+`rebuilds`, called again on the objects it was made from (found by their recipes), once per
+load. A game with an object no recipe reaches keeps an entry without recipes: its source
 is generated at each load, and the code is reused while the source is the same.
 
 Safety: entries live in this user's private cache folder only (`cache_dir.py`), are written
@@ -110,12 +112,42 @@ def _name(key: str) -> str:
 
 # ---- recipes ------------------------------------------------------------------------------------
 
-def places(root: tuple) -> tuple[dict, list]:
+#: (maker, its arguments, what it made) of each `made` call while a recording is on, else None
+_MADE: list | None = None
+
+
+@contextlib.contextmanager
+def recording():
+    """The makings (`made`) of the generator run inside, as a list."""
+    global _MADE
+    outer, _MADE = _MADE, []
+    try:
+        yield _MADE
+    finally:
+        _MADE = outer
+
+
+def made(maker, *args):
+    """`maker(*args)`, made so that a recipe makes it again: `maker` is a module-level function
+    or class of rulekit marked `rebuilds = True` (its result depends on its arguments only),
+    `args` are objects the recipes reach."""
+    obj = maker(*args)
+    if _MADE is not None:
+        _MADE.append((maker, args, obj))
+    return obj
+
+
+def places(root: tuple, start: tuple = (), found: dict | None = None) -> tuple[dict, list]:
     """({id: path} of every object reachable from `root`, the objects themselves): read
     before the generator runs, and kept alive while it does (so no id is reused). `root` is
     (the root, the checked sections they were built from). A dict keyed by objects' ids (a
-    memo) is entered by the path of the key's object."""
-    found, kept, memos, done = {id(root): ()}, [root], [], 0
+    memo) is entered by the path of the key's object. With `start` and `found`: what is
+    reachable from `root` (at path `start`) and not in `found` yet is added to it."""
+    found = {} if found is None else found
+    if id(root) in found:
+        return found, [root]
+    found[id(root)] = start
+    kept, memos, done = [root], [], 0
     while True:
         while done < len(kept):                       # breadth first
             obj = kept[done]
@@ -158,9 +190,15 @@ def _children(obj, path: tuple, memos: list):
     return out
 
 
-def recipes(bound: dict, found: dict) -> tuple | None:
-    """(name, recipe) for each bound object, or None when one has no recipe."""
+def recipes(bound: dict, found: dict, makings=()) -> tuple | None:
+    """(name, recipe) for each bound object, or None when one has no recipe; `makings` are
+    the generator's (`made`): what they made is found by a path from its making."""
     out, homes = [], {}
+    for maker, args, obj in makings:
+        home = _home(maker, homes) if getattr(maker, "rebuilds", False) is True else None
+        inputs = [_recipe(arg, found, homes, 0) for arg in args]
+        if home is not None and None not in inputs:
+            places(obj, (("made", *home, tuple(inputs)),), found)
     for name, obj in bound.items():
         recipe = _recipe(obj, found, homes, 0)
         if recipe is None:
@@ -220,23 +258,23 @@ def _type_name(obj) -> str:
 def resolve(recipes: tuple, root: tuple) -> dict | None:
     """The bound objects the recipes find from `root` (the root, their sections), or None if one is not found (or is
     not of the type it was)."""
-    out = {}
+    out, makings = {}, {}
     try:
         for name, recipe in recipes:
-            out[name] = _resolve(recipe, root)
+            out[name] = _resolve(recipe, root, makings)
     except (LookupError, AttributeError, TypeError, ValueError, ImportError):
         return None
     return out
 
 
-def _resolve(recipe, root):
+def _resolve(recipe, root, makings: dict):
     kind = recipe[0]
     if kind == "value":
         if not _plain(recipe[1]):
             raise TypeError("not a value")
         return recipe[1]
     if kind == "at":
-        return _checked(_follow(root, recipe[1]), recipe[2])
+        return _checked(_follow(root, recipe[1], makings), recipe[2])
     if kind == "global":
         if not _allowed(recipe[1]) or recipe[2].startswith("__"):
             raise ImportError(recipe[1])
@@ -245,9 +283,9 @@ def _resolve(recipe, root):
     if kind == "method":
         if recipe[2].startswith("__"):
             raise AttributeError(recipe[2])
-        return getattr(_resolve(recipe[1], root), recipe[2])
+        return getattr(_resolve(recipe[1], root, makings), recipe[2])
     if kind in ("tuple", "list"):
-        items = [_resolve(item, root) for item in recipe[1]]
+        items = [_resolve(item, root, makings) for item in recipe[1]]
         return tuple(items) if kind == "tuple" else items
     raise ValueError(f"no recipe kind {kind!r}")
 
@@ -258,14 +296,31 @@ def _checked(obj, type_name: str):
     return obj
 
 
-def _follow(root, path: tuple):
+def _follow(root, path: tuple, makings: dict):
     obj = root
-    for step in path:
-        obj = _step(obj, step, root)
+    for place, step in enumerate(path):
+        if place == 0 and step.__class__ is tuple and len(step) == 4 and step[0] == "made":
+            obj = _remade(step, root, makings)
+        else:
+            obj = _step(obj, step, root, makings)
     return obj
 
 
-def _step(obj, step, root):
+def _remade(step: tuple, root, makings: dict):
+    """What a making (`made`) made, made again once per load from what its arguments' recipes find."""
+    obj = makings.get(step)
+    if obj is None:
+        _, module, name, inputs = step
+        if not _allowed(module) or name.startswith("__") or inputs.__class__ is not tuple:
+            raise ImportError(module)
+        maker = getattr(sys.modules.get(module) or importlib.import_module(module), name)
+        if getattr(maker, "rebuilds", False) is not True:
+            raise TypeError(f"{module}.{name} does not rebuild")
+        obj = makings[step] = maker(*[_resolve(item, root, makings) for item in inputs])
+    return obj
+
+
+def _step(obj, step, root, makings: dict):
     if step.__class__ is str:
         if step.startswith("__"):
             raise AttributeError(step)
@@ -276,5 +331,5 @@ def _step(obj, step, root):
         if step[0] == "key" and step[1].__class__ is str:
             return obj[step[1]]
         if step[0] == "id" and step[1].__class__ is tuple:          # a memo by the id of an object
-            return obj[id(_follow(root, step[1]))]
+            return obj[id(_follow(root, step[1], makings))]
     raise TypeError(f"no step {step!r} from {type(obj).__name__}")

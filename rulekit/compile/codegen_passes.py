@@ -174,18 +174,28 @@ def _whole(item, shift: int, width: int) -> tuple:
     return tuple(table)
 
 
-def _pieces(w, prefix: str, make, runs, star: str = "", item=None) -> list[str]:
-    """For each run of card ids (a mask of contiguous bits), the expression that looks the
-    hand's part in it up in a table of its own, keyed by the part shifted down: a tuple
-    made whole when the run is short (`WHOLE_BITS`) and each card gives one `item` (a
-    tuple's slot is one read, where a dict's lookup reads its index, entry and key),
-    otherwise filled on first use (`Filled` of `make`, `Shifted`)."""
+def _tables(make, runs, item=None) -> list:
+    """For each run of card ids (a mask of contiguous bits), a table of its own of the hand's
+    part in it, keyed by the part shifted down: a tuple made whole when the run is short
+    (`WHOLE_BITS`) and each card gives one `item` (a tuple's slot is one read, where a dict's
+    lookup reads its index, entry and key), otherwise filled on first use (`Filled` of `make`,
+    `Shifted`)."""
     out = []
     for run in runs:
         shift = (run & -run).bit_length() - 1
         width = (run >> shift).bit_length()
         whole = item is not None and width <= WHOLE_BITS
-        table = w.bind(prefix, _whole(item, shift, width) if whole else Filled(Shifted(make, shift) if shift else make))
+        out.append(_whole(item, shift, width) if whole else Filled(Shifted(make, shift) if shift else make))
+    return out
+
+
+def _pieces(w, prefix: str, tables, runs, star: str = "") -> list[str]:
+    """For each run of card ids and its table (`_tables`), the expression that looks the
+    hand's part in it up in the table."""
+    out = []
+    for run, made in zip(runs, tables):
+        shift = (run & -run).bit_length() - 1
+        table = w.bind(prefix, made)
         out.append(f"{star}{table}[hand{f' >> {shift}' if shift else ''} & {run >> shift!r}]")
     return out
 
@@ -252,20 +262,49 @@ def _single(table: PassMoves, size: int):
     return lambda card: table[(card,)]
 
 
+class PassTables:
+    """The tables a generated pass reads, made from the step alone (so the module cache makes
+    them again at a load, `codegen_cache.made`): the pass moves (`PassMoves`), the hand's
+    cards a byte of ids at a time (`runs`, `cards_in`; None past `BYTES_READ`), the
+    single-card passes of a byte (`passes_of_one`, without copies of a face and when a round
+    passes one card; else None), and the `Ranked` list of each other count ((count, ranked),
+    ascending; none with copies or past the table's bound)."""
+
+    rebuilds = True
+
+    def __init__(self, step):
+        deck, plan = step.deck, tuple(step.plan)
+        self.table = table = PassMoves("pass", tuple(deck.texts),
+                                       sum(comb(deck.size, count) for count in {c for c, _ in plan}))
+        self.copies = tuple(g for g in dict.fromkeys(sum(1 << d for d in range(deck.size) if deck.face[d] == deck.face[c])
+                                                     for c in range(deck.size)) if g & (g - 1))
+        self.runs = self.cards_in = self.passes_of_one = None
+        if deck.size <= 8 * BYTES_READ:
+            self.runs = tuple((255 << shift) & ((1 << deck.size) - 1) for shift in range(0, deck.size, 8))
+            self.cards_in = tuple(_tables(_card_tuple, self.runs, int))
+            if not self.copies and any(count == 1 for count, _ in plan):
+                self.passes_of_one = tuple(_tables(table.singles, self.runs, _single(table, deck.size)))
+        counts = {count for count, _ in plan if count}
+        self.ranked = ()
+        if not self.copies and table.size <= PassMoves.LIMIT:     # the ranked lists stay within the table's bound
+            self.ranked = tuple((count, Ranked(table, count, deck.size)) for count in sorted(counts)
+                                if count > 1 or self.passes_of_one is None)
+
+
 def _pass(w, step):
+    from . import codegen_cache
     deck = step.deck
     plan = tuple(step.plan)
-    table = PassMoves("pass", tuple(deck.texts), sum(comb(deck.size, count) for count in {c for c, _ in plan}))
+    made = codegen_cache.made(PassTables, step)
+    table = made.table
     names = {"BASE": w.bind("Base", steps.Pass), "CLS": w.name("Pass"), "MOVES": w.bind("pass_moves", table),
              "KIND": w.bind("PassMove", table.kind), "COMBINATIONS": w.bind("combinations", combinations)}
-    copies = [g for g in dict.fromkeys(sum(1 << d for d in range(deck.size) if deck.face[d] == deck.face[c])
-                                       for c in range(deck.size)) if g & (g - 1)]
-    if deck.size <= 8 * BYTES_READ:         # the hand's cards, a byte of ids at a time
-        runs = [(255 << shift) & ((1 << deck.size) - 1) for shift in range(0, deck.size, 8)]
-        names["CARDS"] = _lines("cards = (", _pieces(w, "cards_in", _card_tuple, runs, item=int), " +", ")")
-        if not copies and any(count == 1 for count, _ in plan):
+    copies = list(made.copies)
+    if made.runs is not None:         # the hand's cards, a byte of ids at a time
+        names["CARDS"] = _lines("cards = (", _pieces(w, "cards_in", made.cards_in, made.runs), " +", ")")
+        if made.passes_of_one is not None:
             names["ONE"] = "if count == 1:\n" + indent(_lines(
-                "return [", _pieces(w, "passes_of_one", table.singles, runs, "*", _single(table, deck.size)), ",", "]"), 4)
+                "return [", _pieces(w, "passes_of_one", made.passes_of_one, made.runs, "*"), ",", "]"), 4)
     else:
         names["CARDS"] = f"cards = {w.bind('cards_of', cards_of)}(hand)\n"
     if len(plan) == 1:
@@ -280,9 +319,8 @@ def _pass(w, step):
                       + ("$MOVES.use(st.rules.move_codes)\n" if table.coded else "")
                       + "st.pending = [None] * st.n\nst.current_player = 0\nreturn True\n", 8))
     counts = {count for count, _ in plan if count}
-    if not copies and table.size <= PassMoves.LIMIT:     # the ranked lists stay within the table's bound
-        names["RANKED"] = {count: _ranked(w, table, count, deck.size) for count in sorted(counts)
-                           if count > 1 or "ONE" not in names}
+    if not copies and table.size <= PassMoves.LIMIT:
+        names["RANKED"] = {count: _ranked(w, ranked, count, deck.size) for count, ranked in made.ranked}
     legal = _pass_legal(names, today, copies, counts)
     body = enter + "\n" + _methods(legal, lambda checked, refuse, going, over: _pass_body(
         w, names, today, copies, checked, refuse, going, over))
@@ -293,12 +331,11 @@ def _pass(w, step):
     return names["CLS"], Template(legal).substitute(names), inline
 
 
-def _ranked(w, table: PassMoves, count: int, size: int) -> str:
+def _ranked(w, ranked: Ranked, count: int, size: int) -> str:
     """Lines that list the passes of `count` cards from a `Ranked` list: its missing blocks
     made, the ranks of the hand's sets of cards summed in the order of `combinations`, then
     the moves gathered at them by `itemgetter` (a loop in C: the scattered moves are reached
     several at once, where a loop of Python reaches them one after the other)."""
-    ranked = Ranked(table, count, size)
     names = {"RANKED": w.bind("ranked", ranked), "MOVES": w.bind("passes", ranked.moves),
              "GATHER": w.bind("itemgetter", itemgetter), "COMBINATIONS": w.bind("combinations", combinations)}
     places = ["first", "second", "third"][:count] if count <= 3 else [f"card_{place}" for place in range(1, count + 1)]
@@ -356,7 +393,8 @@ def _bid_card(w, step):
              "VALUES": w.const("VALUES", tuple(step.values), "the bid each card makes")}
     copies = any(mask & (mask - 1) for mask in table.face_masks)
     legal = "hand = st.hands[st.current_player]\n" + _lines(
-        "return [", _pieces(w, "bids_in", table.run_moves, table.runs, "*", None if copies else table.moves.__getitem__),
+        "return [", _pieces(w, "bids_in", _tables(table.run_moves, table.runs, None if copies else table.moves.__getitem__),
+                 table.runs, "*"),
         ",", "]")
     enter = ("    def enter(self, st):\n        \"\"\"Every seat bids, seat 0 first, hidden until all have.\"\"\"\n"
              + ("        if 0 in st.hands:             # a seat with no card left: a fresh deal first\n"

@@ -165,7 +165,7 @@ class GridState:
     # ---- questions about the display ------------------------------------------------------
     # Sets of places come as cell masks (bits of the frame); `cells_of` and `cards_at` turn
     # card masks into cell masks and back. (The generated end of a grid game asks each once
-    # per position, compile/codegen_grid_end.py: nothing here is kept between questions.)
+    # per position, compile/codegen_grid_points.py: nothing here is kept between questions.)
 
     def cells_of(self, cards: int) -> int:
         """The cells of the cards of a card mask that lie on the display."""
