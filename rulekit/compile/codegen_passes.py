@@ -385,7 +385,21 @@ def _pass_body(w, names, today: str, copies, checked: bool, refuse: str, going: 
 
 # ---- card bids ---------------------------------------------------------------------------------
 
+class BidTables:
+    """The tables of a generated card bid's legal list, made from the step alone (as
+    `PassTables`): a hand's bids run by run (`_tables` of the step's `MoveTable`), so a load
+    makes 256 tuples a run again rather than finding each of their moves by its path."""
+
+    rebuilds = True
+
+    def __init__(self, step):
+        table = step.table
+        copies = any(mask & (mask - 1) for mask in table.face_masks)
+        self.tables = tuple(_tables(table.run_moves, table.runs, None if copies else table.moves.__getitem__))
+
+
 def _bid_card(w, step):
+    from . import codegen_cache
     table = step.table
     names = {"BASE": w.bind("Base", steps.BidCard), "CLS": w.name("BidCard"),
              "KIND": w.bind("CardMove", table.move_class),
@@ -393,8 +407,7 @@ def _bid_card(w, step):
              "VALUES": w.const("VALUES", tuple(step.values), "the bid each card makes")}
     copies = any(mask & (mask - 1) for mask in table.face_masks)
     legal = "hand = st.hands[st.current_player]\n" + _lines(
-        "return [", _pieces(w, "bids_in", _tables(table.run_moves, table.runs, None if copies else table.moves.__getitem__),
-                 table.runs, "*"),
+        "return [", _pieces(w, "bids_in", codegen_cache.made(BidTables, step).tables, table.runs, "*"),
         ",", "]")
     enter = ("    def enter(self, st):\n        \"\"\"Every seat bids, seat 0 first, hidden until all have.\"\"\"\n"
              + ("        if 0 in st.hands:             # a seat with no card left: a fresh deal first\n"
