@@ -34,6 +34,10 @@ class $CLS($BASE):
     def enter(self, st):
         getrandbits = st.random().getrandbits
         decks = st.extra["grid"].decks
+$BODY        return False
+"""
+#: the body: a loop over each seat's draws (`$DECKS`) ...
+_SHUFFLE_LOOP = """\
         for seat in range(st.n):
             cards, draws = $DECKS[seat]
             cards = list(cards)
@@ -44,22 +48,11 @@ class $CLS($BASE):
                 i = count - 1
                 cards[i], cards[r] = cards[r], cards[i]
             decks[seat] = cards
-        return False
 """
-
-
-#: ... written out draw by draw for decks of at most `SHUFFLE_UNROLLED` cards in all
+#: ... or, for decks of at most `SHUFFLE_UNROLLED` cards in all, each draw written out
 _SHUFFLE_UNROLLED = """\
-class $CLS($BASE):
-    \"\"\"Generated: each seat's own cards shuffled into its deck, as `random.Random.shuffle` shuffles them.\"\"\"
-    generated_from = $BASE
-
-    def enter(self, st):
-        getrandbits = st.random().getrandbits
-        decks = st.extra["grid"].decks
         n = st.n
-$SEATS        return False
-"""
+$SEATS"""
 _SHUFFLE_SEAT = """\
         if n > $SEAT:
             cards = $CARDS
@@ -82,12 +75,12 @@ def _shuffle(w, step, kind) -> str:
                 Template(_SHUFFLE_DRAW).substitute(BITS=literal(count.bit_length()), COUNT=literal(count),
                                                    LAST=literal(count - 1)) for count in range(len(cards), 1, -1)))
             for seat, cards in enumerate(seat_cards))
-        w.lines(Template(_SHUFFLE_UNROLLED).substitute(CLS=name, BASE=base, SEATS=seats))
+        w.lines(Template(_SHUFFLE).substitute(CLS=name, BASE=base, BODY=Template(_SHUFFLE_UNROLLED).substitute(SEATS=seats)))
         return name
     decks = tuple((tuple(cards), tuple((count, count.bit_length()) for count in range(len(cards), 1, -1)))
                   for cards in seat_cards)
-    w.lines(Template(_SHUFFLE).substitute(CLS=name, BASE=base, DECKS=w.const(
-        "DECKS", decks, "by seat: its cards in deck order, and each draw of the shuffle (count, bits)")))
+    w.lines(Template(_SHUFFLE).substitute(CLS=name, BASE=base, BODY=Template(_SHUFFLE_LOOP).substitute(DECKS=w.const(
+        "DECKS", decks, "by seat: its cards in deck order, and each draw of the shuffle (count, bits)"))))
     return name
 
 
