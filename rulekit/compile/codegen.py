@@ -224,7 +224,9 @@ def apply(st, move, seat=None):
 """
 
 #: `State.advance` from a step's own class, its first turn written out: the next step entered
-#: (the engine's loop goes on from it when it asks no decision) ...
+#: (the engine's loop goes on from it when it asks no decision) ... A state has a step's own
+#: class only while it is at that step, so this is right; code that moves `st._step` elsewhere
+#: and then advances gives the state the game's class first (`state_class`) ...
 _NEXT_STEP = """\
 st._step, st._at = $INDEX, $STEP
 if $STEP.enter(st):
