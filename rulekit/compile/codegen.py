@@ -117,7 +117,12 @@ class Writer:
         """A module constant made of constants: rows of values, each value written once as
         its own constant (`const`) and the table naming them (a big table of few distinct
         entries stays small, and compiles fast)."""
-        names = tuple(tuple(self.const(prefix + "_ENTRY", value) for value in row) for row in rows)
+        rows = tuple(map(tuple, rows))
+        if sum(map(len, rows)) > MAX_LITERAL_ITEMS:     # too many names to be worth reading
+            return self.const(prefix, rows, comment)
+        named: dict[int, str] = {}      # id of an entry -> its constant (tables repeat one object)
+        names = tuple(tuple(named.get(id(value)) or named.setdefault(id(value), self.const(prefix + "_ENTRY", value))
+                            for value in row) for row in rows)
         text = "(" + "".join("(" + ", ".join(row) + ("," if len(row) == 1 else "") + "),\n    "
                              for row in names).rstrip() + ")"
         return self._constant(prefix, text, comment)

@@ -230,8 +230,20 @@ def _recipe(obj, found: dict, homes: dict, depth: int):
 
 
 def _plain(value) -> bool:
-    """An int, str, bool, float or None, or a tuple of them (nested): kept as it is."""
-    return value.__class__ in _ATOMS or (value.__class__ is tuple and all(_plain(item) for item in value))
+    """An int, str, bool, float or None, or a tuple of them (nested): kept as it is. A tuple
+    met again is looked at once (a large table shares its rows: millions of entries in all)."""
+    if value.__class__ is not tuple:
+        return value.__class__ in _ATOMS
+    seen, stack = {id(value)}, [value]
+    while stack:
+        for item in stack.pop():
+            if item.__class__ is tuple:
+                if id(item) not in seen:
+                    seen.add(id(item))
+                    stack.append(item)
+            elif item.__class__ not in _ATOMS:
+                return False
+    return True
 
 
 def _home(obj, homes: dict) -> tuple[str, str] | None:

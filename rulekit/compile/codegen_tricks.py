@@ -148,27 +148,32 @@ def _inside(table, follow) -> list:
     """follow[trump + 1][lead + 1] → a row by card id: 1 when all the cards of that card's
     face lie in the follow row (read at a face's id, a move's `arg`), else 0."""
     faces = table.face_masks
-    made: dict = {}
-    return [tuple(made.setdefault(row, tuple(int(row & mask == mask) for mask in faces)) for row in rows)
-            for rows in follow]
+    made = {row: tuple(int(row & mask == mask) for mask in faces) for row in _distinct(follow)}
+    return [tuple(map(made.__getitem__, rows)) for rows in follow]
+
+
+def _distinct(follow) -> set[int]:
+    """The distinct rows of follow[trump + 1][lead + 1] (a large deck repeats a few of them)."""
+    return {row for rows in follow for row in rows}
 
 
 def _one_run(follow, runs) -> tuple:
     """follow[trump + 1][lead + 1] with 0 for each row that does not lie inside one run."""
-    return tuple(tuple(row if any(row & run == row for run in runs) else 0 for row in rows) for rows in follow)
+    inside = {row: row if any(row & run == row for run in runs) else 0 for row in _distinct(follow)}
+    return tuple(tuple(map(inside.__getitem__, rows)) for rows in follow)
 
 
 def _spread(follow, runs) -> bool:
     """Does a follow row lie over several runs without being every card (so that the cards
     a seat may follow with are fewer than its hand, yet no single run's)?"""
     every = sum(runs)
-    return any(row != every and not any(row & run == row for run in runs) for rows in follow for row in rows)
+    return any(row != every and not any(row & run == row for run in runs) for row in _distinct(follow))
 
 
 def _whole_faces(follow, groups) -> bool:
     """Does every follow mask hold all copies of a face or none (so the lowest copy held
     is also the lowest that may follow)?"""
-    return all(row & g in (0, g) for rows in follow for row in rows for g in groups)
+    return all(row & g in (0, g) for row in _distinct(follow) for g in groups)
 
 
 def _ruled_names(w, step) -> dict:
