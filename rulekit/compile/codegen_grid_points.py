@@ -228,11 +228,16 @@ class _Source:
             return all(parts) if node.op == "or" else any(parts)
         return False
 
+    def _card_word(self, node) -> str | None:
+        """The name a `Ref` gives, unless the rule file names something else by it (a card
+        word is then not meant): what `_cell_mask` and `card_masks` map to masks."""
+        return None if node.name in self.compiler.names else node.name
+
     def _cell_mask(self, node) -> str | None:
         words = self.words
         if isinstance(node, n.Ref):
-            name = node.name
-            if name in self.compiler.names:
+            name = self._card_word(node)
+            if name is None:
                 return None
             if name in words.kinds:
                 return self._kind_cells(words.kinds[name])
@@ -284,8 +289,8 @@ class _Source:
         words = self.words
         seats = words.seat_masks
         if isinstance(node, n.Ref):
-            name = node.name
-            if name in self.compiler.names:
+            name = self._card_word(node)
+            if name is None:
                 return None
             if name in words.kinds:
                 return (words.kinds[name],) * len(seats or (0,))
