@@ -75,3 +75,17 @@ def test_a_round_s_end_leaves_the_bids_to_the_bid_step_that_sets_them_anew():
         state.apply(rng.choice(state.legal_moves()))
     assert state.bids == [None] * 4 and state.pending == [None] * 4 and state.revealed is False
     assert state.last_round["bids"] is not state.bids and None not in state.last_round["bids"]
+
+
+def test_one_comparison_against_the_best_strength_with_its_low_bit_cleared_is_the_tie_rule():
+    """The unrolled full trick (`_unrolled`) keeps the best strength with its low bit cleared:
+    a card beats it when stronger, or as strong and odd (of equals, the last played wins)."""
+    for best in range(0, 600):
+        for rank in range(0, 600):
+            assert (rank > best & -2) == (rank > best or rank == best and bool(rank & 1)), (rank, best)
+
+
+def test_a_lead_in_the_state_s_own_class_is_its_own_branch():
+    """A seat count written out card by card plays a lead without testing the trick's length."""
+    source = codegen.source_of(rulekit.load("instinct").ruleset(4))
+    assert "if not trick:\n                    st.hands[seat] = rest\n                    st.lead = card" in source

@@ -261,11 +261,15 @@ def _unrolled(n: int, ties: str, slots) -> list[str]:
     last place is the card just played: its `seat`, `card` and bit (`cards`) are at hand."""
     seats = ["winner"] + [seat for seat, _ in slots[1:n - 1]] + ["seat"]
     cards = [card for _, card in slots[:n - 1]] + ["card"]
+    # with ties to the last played (`ties`: odd strengths), `best` keeps the strength with its
+    # low bit cleared: a card beats it when stronger, or as strong and odd, which is one
+    # comparison (`rank > best & -2`; equal strengths have the same low bit)
+    low = " & -2" if ties else ""
     lines = [", ".join(f"({seats[i]}, {cards[i]})" for i in range(n - 1)) + ", _ = trick",
-             "strength = $ROW_STRENGTH[$LEAD]", f"best = strength[{cards[0]}]"]
+             "strength = $ROW_STRENGTH[$LEAD]", f"best = strength[{cards[0]}]{low}"]
     for i in range(1, n):
-        lines += [f"rank = strength[{cards[i]}]", f"if rank > best{ties}:"]
-        lines += (["    best = rank"] if i < n - 1 else []) + [f"    winner = {seats[i]}"]
+        lines += [f"rank = strength[{cards[i]}]", "if rank > best:"]
+        lines += ([f"    best = rank{low}"] if i < n - 1 else []) + [f"    winner = {seats[i]}"]
     return lines + ["played = " + " | ".join(f"$BITS[{card}]" for card in cards[:-1]) + " | cards"]
 
 
@@ -317,9 +321,17 @@ def play_body(shape, names, refuse: str, going: str, over: str, unroll: bool | i
                      + "    cards = held & -held\n    card = cards.bit_length() - 1\n")
         check += ("rest = hand ^ cards\nif rest > hand:\n" + indent(refuse, 4)
                   + "if trick and not $ROW_INSIDE[$LEAD][move.arg] and hand & $ROW_FOLLOW[$LEAD]:\n" + indent(refuse, 4))
-    return ("if type(move) is not $MOVE_CLASS:\n" + indent(refuse, 4)
-            + "cards = move.cards\ncard = move.card\nseat = st.current_player\nhand = st.hands[seat]\ntrick = st.trick\n"
-            + check + "st.hands[seat] = rest\n" + _set_lead(names)
+    head = ("if type(move) is not $MOVE_CLASS:\n" + indent(refuse, 4)
+            + "cards = move.cards\ncard = move.card\nseat = st.current_player\nhand = st.hands[seat]\ntrick = st.trick\n")
+    if unroll is not True and unroll in UNROLLED and not shape["ruled"] and not shape["sit"]:
+        # a seat count of its own (two or more): a lead never fills the trick, so it is a
+        # branch of its own (no test of the trick's length, none of the follow row)
+        lead = ("if not trick:\n    st.hands[seat] = rest\n    st.lead = card\n    trick.append($PAIRS[seat][card])\n"
+                "    st.current_player = $ROW_AFTER[seat]\n" + indent(going, 4))
+        check = check.replace("if trick and not $ROW_INSIDE", lead + "if not $ROW_INSIDE")
+        return (head + check + "st.hands[seat] = rest\n" + "trick.append($PAIRS[seat][card])\n"
+                + _next_seat(shape, going) + _end_trick(shape, names, over, unroll=unroll))
+    return (head + check + "st.hands[seat] = rest\n" + _set_lead(names)
             + "trick.append($PAIRS[seat][card])\n" + _next_seat(shape, going) + _end_trick(shape, names, over, unroll=unroll))
 
 
