@@ -20,7 +20,7 @@ import re
 from itertools import combinations
 
 from . import grid
-from .cardsets import cards_of
+from .cardsets import cards_of, mask_of
 from .grid_state import NO_KINDS, GridState
 from .grid_moves import CellMoves, SlideList
 from .moves import Move
@@ -52,13 +52,6 @@ class GridConfig:
 
 def grid_of(st) -> GridState:
     return st.extra["grid"]
-
-
-def _mask(cards) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
 
 
 def _kept(cache: dict, key, moves: list[Move]) -> list[Move]:
@@ -118,12 +111,9 @@ class DrawCards(Step):
     def enter(self, st) -> bool:
         hands, count = st.hands, self.count
         for seat, deck in enumerate(st.extra["grid"].decks):
-            if count == 1:
-                if deck:
-                    hands[seat] |= 1 << deck.pop(0)
-            else:
-                hands[seat] |= _mask(deck[:count])
-                del deck[:count]
+            for card in deck[:count]:
+                hands[seat] |= 1 << card
+            del deck[:count]
         return self.keep is not None and self._ask(st, 0)
 
     def _ask(self, st, start: int) -> bool:
@@ -139,7 +129,7 @@ class DrawCards(Step):
         if moves is None:
             texts = self.config.texts
             moves = _kept(self.cache, hand, [
-                Move("keep", _mask(combo), "keep " + ", ".join(texts[c] for c in combo))
+                Move("keep", mask_of(combo), "keep " + ", ".join(texts[c] for c in combo))
                 for combo in combinations(cards_of(hand), self.keep)])
         return moves
 
@@ -270,7 +260,7 @@ class RevealCards(Step):
 
     def __init__(self, config: GridConfig):
         self.config = config
-        self.removing = _mask(c for c, removes in enumerate(config.removes) if removes)
+        self.removing = mask_of(c for c, removes in enumerate(config.removes) if removes)
 
     def enter(self, st) -> bool:
         gs = st.extra["grid"]
@@ -312,7 +302,7 @@ class PlaceCards(Step):
         self.config, self.board = config, config.board
         self.descending, self.ties_to_holder, self.passes = descending, ties_to_holder, passes
         self.cells, self.movers, self.outside = config.rows * config.cols, config.movers, config.board.outside
-        self.sliding = _mask(c for c, lines in enumerate(config.slides) if lines is not None)
+        self.sliding = mask_of(c for c, lines in enumerate(config.slides) if lines is not None)
         texts = config.texts
         #: place moves per card text, of a class of their own (argument: the cell's virtual code;
         #: generated code checks a place by it), move moves per card (argument: its card and the cell's)

@@ -153,9 +153,8 @@ class Pass(Step):
 
     The legal moves are the sets of the round's count of cards in hand (ascending ids, in the
     order of `combinations`), each set's move made once (`move_of`, a bounded cache); with
-    identical copies of a face, the first set of each text stands for all. A move is checked
-    from its mask (with copies, against the legal list). Generated for every game that passes
-    (compile/codegen_passes.py); this is the reference."""
+    identical copies of a face, the first set of each text stands for all. Generated for
+    every game that passes (compile/codegen_passes.py); this is the reference."""
     name = "pass"
     simultaneous = True
 
@@ -189,16 +188,6 @@ class Pass(Step):
         for move in moves:
             first.setdefault(move.text, move)
         return list(first.values())
-
-    legal_moves = legal
-
-    def accepts(self, st, move) -> bool:
-        """Without copies, a move of the day's count of cards in hand, the one `move_of` made."""
-        if self.copies:
-            return Step.accepts(self, st, move)
-        arg = getattr(move, "arg", None)
-        return (arg.__class__ is int and st.hands[st.current_player] & arg == arg
-                and arg.bit_count() == self._today(st)[0] and self.move_of(tuple(cards_of(arg))) is move)
 
     def _move(self, combo: tuple[int, ...]) -> Move:
         return Move("pass", mask_of(combo), "pass " + ", ".join(self.deck.texts[c] for c in combo))
