@@ -103,6 +103,20 @@ def bounds(cells: Iterable[Pos]) -> Box | None:
     return rmin, rmax, cmin, cmax
 
 
+def _rect(width: int, height: int, r_lo: int, r_hi: int, c_lo: int, c_hi: int) -> int:
+    """Rows r_lo..r_hi by columns c_lo..c_hi of a frame of ``height`` x ``width`` cells (cell
+    (r, c) is bit r * width + c), clipped to the frame."""
+    r_lo, r_hi = max(r_lo, 0), min(r_hi, height - 1)
+    c_lo, c_hi = max(c_lo, 0), min(c_hi, width - 1)
+    if r_lo > r_hi or c_lo > c_hi:
+        return 0
+    band = ((1 << (c_hi - c_lo + 1)) - 1) << c_lo
+    mask = 0
+    for r in range(r_lo, r_hi + 1):
+        mask |= band << r * width
+    return mask
+
+
 def fits(cells: Iterable[Pos], rows: int, cols: int) -> bool:
     """True when ``cells`` fit in a ``rows`` x ``cols`` square (empty fits)."""
     b = bounds(cells)
@@ -167,15 +181,8 @@ class _Frame:
 
     def rect(self, r_lo: int, r_hi: int, c_lo: int, c_hi: int) -> int:
         """The cells of rows r_lo..r_hi and columns c_lo..c_hi that lie in the frame."""
-        c_lo, c_hi = max(c_lo, self.c0), min(c_hi, self.c0 + self.width - 1)
-        r_lo, r_hi = max(r_lo, self.r0), min(r_hi, self.r0 + self.height - 1)
-        if c_lo > c_hi or r_lo > r_hi:
-            return 0
-        band = ((1 << (c_hi - c_lo + 1)) - 1) << (c_lo - self.c0)
-        mask = 0
-        for r in range(r_lo - self.r0, r_hi - self.r0 + 1):
-            mask |= band << (r * self.width)
-        return mask
+        r0, c0 = self.r0, self.c0
+        return _rect(self.width, self.height, r_lo - r0, r_hi - r0, c_lo - c0, c_hi - c0)
 
     def window(self, box: Box, rows: int, cols: int) -> int:
         """Cells where one more card keeps a display with bounding ``box`` in rows x cols."""
@@ -255,19 +262,12 @@ class _Lines:
         frame = self.frame = _Frame(bounds(display), max(rows, cols) + 1, offs)
         self.occupied = frame.mask(display)
         self.memo: dict = {}
-        #: column[k]: k cells one above the other, from bit 0
-        self.column = [0]
-        for _ in range(frame.height):
-            self.column.append(self.column[-1] << frame.width | 1)
 
     def cells(self, line: str, index: int, lo: int, hi: int) -> int:
         """Mask of places lo..hi of a line (the part inside the frame)."""
-        frame = self.frame
         if line == "row":
-            lo, hi = max(lo - frame.c0, 0), min(hi - frame.c0, frame.width - 1)
-            return ((1 << (hi - lo + 1)) - 1) << ((index - frame.r0) * frame.width + lo) if hi >= lo else 0
-        lo, hi = max(lo - frame.r0, 0), min(hi - frame.r0, frame.height - 1)
-        return self.column[hi - lo + 1] << (lo * frame.width + index - frame.c0) if hi >= lo else 0
+            return self.frame.rect(index, index, lo, hi)
+        return self.frame.rect(lo, hi, index, index)
 
     def others(self, line: str, index: int):
         """(extent of the other cards along the line, the neighbourhood mask of each of
@@ -427,15 +427,7 @@ class BitBoard:
 
     def rect(self, r_lo: int, r_hi: int, c_lo: int, c_hi: int) -> int:
         """Frame rows r_lo..r_hi by frame columns c_lo..c_hi (clipped to the frame)."""
-        r_lo, r_hi = max(r_lo, 0), min(r_hi, self.height - 1)
-        c_lo, c_hi = max(c_lo, 0), min(c_hi, self.width - 1)
-        if r_lo > r_hi or c_lo > c_hi:
-            return 0
-        band = ((1 << (c_hi - c_lo + 1)) - 1) << c_lo
-        mask = 0
-        for r in range(r_lo, r_hi + 1):
-            mask |= band << r * self.width
-        return mask
+        return _rect(self.width, self.height, r_lo, r_hi, c_lo, c_hi)
 
     def near(self, adjacency: int) -> list[int]:
         """Per frame bit: the mask of its 4 or 8 neighbours inside the frame."""
