@@ -405,8 +405,6 @@ class BitBoard:
         self.interior = self.rect(margin, margin + 2 * rows - 2, margin, margin + 2 * cols - 2)
         self.outside = ((1 << self.size) - 1) & ~self.interior
         self.row_cells = [self.rect(r, r, 0, width - 1) for r in range(self.height)]
-        self.row_of = [bit // width for bit in range(self.size)]       # frame row of each bit
-        self.col_of = [bit % width for bit in range(self.size)]        # and its column
         self.col_cells = [self.rect(0, self.height - 1, c, c) for c in range(width)]
         self._near: dict[int, list[int]] = {}
         self.boxes = self._boxes()
