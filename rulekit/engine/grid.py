@@ -210,33 +210,19 @@ def placements(display: Mapping[Pos, object], rows: int, cols: int,
 
 
 class Slide:
-    """One way to slide a new card into a line.
+    """One way to slide a new card into a line: ``moves`` holds (old, new) for every card of
+    the line, in old-position order (``dict(slide.moves)`` is the mapping; a pair may be
+    unchanged); ``target`` is where the sliding card ends."""
 
-    ``moves`` holds (old, new) for every card of the line, in old-position
-    order (``dict(slide.moves)`` is the mapping; a pair may be unchanged);
-    ``target`` is where the sliding card ends. Both are worked out when first
-    asked for, since a move list holds many slides and one is played.
-    """
-
-    __slots__ = ("line", "index", "side", "_step", "_xs", "_push")
+    __slots__ = ("line", "index", "side", "moves", "target")
 
     def __init__(self, line: str, index: int, side: str, step: int, xs, push: int):
         self.line, self.index, self.side = line, index, side
-        self._step, self._xs, self._push = step, xs, push
-
-    def _front(self) -> int:
-        return (self._xs[-1] if self._step > 0 else self._xs[0]) + self._step * self._push
-
-    @property
-    def moves(self) -> tuple[tuple[Pos, Pos], ...]:
-        order = self._xs[::-1] if self._step > 0 else self._xs       # front card first
-        f, line, index = self._front(), self.line, self.index
-        return tuple(sorted((_at(line, index, x), _at(line, index, f - self._step * j))
-                            for j, x in enumerate(order)))
-
-    @property
-    def target(self) -> Pos:
-        return _at(self.line, self.index, self._front() - self._step * len(self._xs))
+        front = (xs[-1] if step > 0 else xs[0]) + step * push
+        order = xs[::-1] if step > 0 else xs        # front card first
+        self.moves = tuple(sorted((_at(line, index, x), _at(line, index, front - step * j))
+                                  for j, x in enumerate(order)))
+        self.target = _at(line, index, front - step * len(xs))
 
     def __repr__(self) -> str:
         return f"Slide({self.line} {self.index} from {self.side}: {self.moves} -> {self.target})"
@@ -261,7 +247,6 @@ class _Lines:
                 xs.sort()
         frame = self.frame = _Frame(bounds(display), max(rows, cols) + 1, offs)
         self.occupied = frame.mask(display)
-        self.memo: dict = {}
 
     def cells(self, line: str, index: int, lo: int, hi: int) -> int:
         """Mask of places lo..hi of a line (the part inside the frame)."""
@@ -271,21 +256,14 @@ class _Lines:
 
     def others(self, line: str, index: int):
         """(extent of the other cards along the line, the neighbourhood mask of each of
-        their groups), once per line: the pushed block joins the display when it meets
-        every group's neighbourhood."""
-        key = (line, index)
-        found = self.memo.get(key)
-        if found is None:
-            others = self.occupied & ~self.cells(line, index, -(1 << 20), 1 << 20)
-            if not others:
-                found = None, ()
-            else:
-                across = self.by["column" if line == "row" else "row"]
-                keys = [x for x, ys in across.items() if len(ys) > 1 or ys[0] != index]
-                grow = self.frame.grow
-                found = (min(keys), max(keys)), tuple(grow(g) for g in self.frame.groups(others))
-            self.memo[key] = found
-        return found
+        their groups): the pushed block joins the display when it meets every group's
+        neighbourhood."""
+        others = self.occupied & ~self.cells(line, index, -(1 << 20), 1 << 20)
+        if not others:
+            return None, ()
+        across = self.by["column" if line == "row" else "row"]
+        keys = [x for x, ys in across.items() if len(ys) > 1 or ys[0] != index]
+        return (min(keys), max(keys)), tuple(map(self.frame.grow, self.frame.groups(others)))
 
     def distances(self, line: str, index: int, step: int, every: bool = False) -> list[int]:
         """Legal push distances (the largest, or all ascending if ``every``)."""
@@ -316,16 +294,6 @@ class _Lines:
                     return [s]
                 legal.append(s)
         return legal[::-1]
-
-
-def _push(display: Mapping[Pos, object], line: str, index: int, step: int,
-          rows: int, cols: int, offs: tuple[Pos, ...], every: bool = False) -> list[int]:
-    """Legal push distances of a slide into a line entering so that cards
-    move by ``step`` (+1/-1): just [largest], or all ascending if ``every``;
-    [] when none is legal."""
-    if not display:
-        return []
-    return _Lines(display, rows, cols, offs).distances(line, index, step, every)
 
 
 def slides(display: Mapping[Pos, object], rows: int, cols: int,
