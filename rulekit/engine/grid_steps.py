@@ -6,13 +6,11 @@ handing out the tie-breaker token, a simultaneous hidden choice, revealing (with
 revealed` effects), placing the revealed cards in order (on a space, or by sliding into a
 line; then `when placed` moves), and drawing again.
 
-Moves: `keep sun, bee, frost`, `choose bee`, `place bee at 1,2`,
-`slide gust into row 1 from left`, `move sun to 0,3` (row,col in the fixed frame where
-the first card lies at 0,0). Moves are interned per card text (or card) and cell
-(`grid_moves.CellMoves`, slides per card text and line), whatever the frame's origin; lists
-are worked out for each position with `grid.BitBoard` (bit operations on the display's
-cells). These classes are the reference:
-a compiled game's hot paths are generated (`compile/codegen_grid.py`).
+Moves: `keep sun, bee, frost`, `choose bee`, `place bee at 1,2`, `slide gust into row 1
+from left`, `move sun to 0,3` (row,col in the fixed frame where the first card lies at 0,0;
+`PlaceCards` says how they are interned), listed for each position with `grid.BitBoard`.
+These classes are the reference: a compiled game's hot paths are generated
+(`compile/codegen_grid.py`).
 """
 from __future__ import annotations
 
@@ -417,16 +415,12 @@ class PlaceCards(Step):
         return (f"place it on an empty space next to a card, keeping the display within "
                 f"{config.rows}x{config.cols}, like `{example}`")
 
-    def _slides(self, gs, card: int, lines: str) -> list[Move]:
-        """`slide ... into row 1 from left` for every slide into a line `lines` names; each
-        move is interned per card text and line (`_slide_table`)."""
-        return self._slide_moves(gs, card, self.board.slides(gs.occ, gs.box, lines))
-
-    def _slide_moves(self, gs, card: int, slides: list) -> SlideList:
-        """The moves of entries of `grid.BitBoard.slides`, by card text, frame origin and
-        slide number (a list of a text and origin made at once: `_slide_table`), with the entries."""
-        table = self.interned.get((self.config.texts[card], gs.origin)) or \
-            self._slide_table(self.config.texts[card], gs.origin)
+    def _slides(self, gs, card: int, lines: str) -> SlideList:
+        """`slide ... into row 1 from left` for every slide into a line `lines` names, with
+        the entries of `grid.BitBoard.slides`: each move the card text's at this frame origin
+        by slide number (`_slide_table`)."""
+        text, slides = self.config.texts[card], self.board.slides(gs.occ, gs.box, lines)
+        table = self.interned.get((text, gs.origin)) or self._slide_table(text, gs.origin)
         moves = SlideList([table[slide[0]] for slide in slides])
         moves.entries = slides
         return moves
