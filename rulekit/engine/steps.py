@@ -334,11 +334,6 @@ class BidCard(Step):
     def legal(self, st) -> list[Move]:
         return self.table.by_runs(st.hands[st.current_player])
 
-    legal_moves = legal
-
-    def accepts(self, st, move: Move) -> bool:
-        return self.table.allows(st.hands[st.current_player], move)
-
     def apply(self, st, move) -> bool:
         """The card bid (its lowest copy held), then the next seat to bid, or (all have) the
         bids revealed; True when bidding is over."""
@@ -389,7 +384,6 @@ class Tricks(Step):
 
     def __init__(self, deck, count: int, first, follow, winner, then=None):
         self.table = MoveTable(deck, "play")
-        self.runs = self.table.runs
         self.count, self.first = count, first
         self.then = then                  # who leads after a trick: None for its winner
         self.follow, self.winner = follow, winner
