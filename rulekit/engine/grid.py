@@ -86,21 +86,11 @@ def neighbours(pos: Pos, adjacency: int = 8) -> list[Pos]:
 
 def bounds(cells: Iterable[Pos]) -> Box | None:
     """(rmin, rmax, cmin, cmax) of ``cells``, or None when there are none."""
-    it = iter(cells)
-    try:
-        rmin, cmin = rmax, cmax = next(it)
-    except StopIteration:
+    cells = list(cells)
+    if not cells:
         return None
-    for r, c in it:
-        if r < rmin:
-            rmin = r
-        elif r > rmax:
-            rmax = r
-        if c < cmin:
-            cmin = c
-        elif c > cmax:
-            cmax = c
-    return rmin, rmax, cmin, cmax
+    rows, cols = [r for r, _ in cells], [c for _, c in cells]
+    return min(rows), max(rows), min(cols), max(cols)
 
 
 def _rect(width: int, height: int, r_lo: int, r_hi: int, c_lo: int, c_hi: int) -> int:

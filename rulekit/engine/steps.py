@@ -116,6 +116,13 @@ class Deal(Step):
         st.undealt = self.deck.all_mask ^ dealt
         return cards, dealt_cards
 
+    def show(self, st, key: str, card: int | None) -> None:
+        """`card` shown face up (`state.extra[key]`; None: no card to show): its suit is trump
+        this round, and no suit is for a special card or none."""
+        st.extra[key] = card
+        suit = -1 if card is None else self.deck.suit[card]
+        st.trump = suit if suit < self.deck.regular_suits else -1
+
 
 class DealTurn(Deal):
     """`deal ...` with `trump suit of turned card`: after the deal the next undealt card is
@@ -125,16 +132,10 @@ class DealTurn(Deal):
 
     def deal(self, st) -> tuple[list[int], int]:
         cards, dealt_cards = Deal.deal(self, st)
-        deck = self.deck
-        if dealt_cards < deck.size:
-            turned = cards[dealt_cards]
+        turned = cards[dealt_cards] if dealt_cards < self.deck.size else None
+        if turned is not None:
             st.undealt ^= 1 << turned
-            st.extra["turned"] = turned
-            suit = deck.suit[turned]
-            st.trump = suit if suit < deck.regular_suits else -1
-        else:
-            st.extra["turned"] = None
-            st.trump = -1
+        self.show(st, "turned", turned)
         return cards, dealt_cards
 
 
