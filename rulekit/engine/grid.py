@@ -474,8 +474,7 @@ class BitBoard:
 
     def targets(self, occ: int, box: Box, src: int) -> int:
         """Cells the card at bit ``src`` of a connected display may move to (``relocations``,
-        in the frame's bits; ``box`` is the display's). Worked out by the geometry above: this
-        is the reference; a compiled game's are generated (``compile/codegen_grid.py``)."""
+        in the frame's bits; ``box`` is the display's)."""
         found = 0
         for _, dst in relocations(self._display(occ), [self.pos(src, (0, 0))], self.rows, self.cols, self.adjacency):
             found |= 1 << self.bit(dst, (0, 0))
@@ -486,8 +485,7 @@ class BitBoard:
         named in ``lines`` ("row", "column" or both), in the same order: (the slide's number,
         the line's cells, the bits from one place of the line to the next, the first cell of
         the pushed block, the sliding card's cell) each, which ``slide_cells`` turns into
-        moves; the number says the line and side (``slide_name``) and grows in slide order.
-        This is the reference; a compiled game's slides are generated (``compile/codegen_grid.py``)."""
+        moves; the number says the line and side (``slide_name``) and grows in slide order."""
         display, out = self._display(occ), []
         for slide in slides(display, self.rows, self.cols, self.adjacency):
             if slide.line in lines:

@@ -43,10 +43,7 @@ class Step:
         legal = st._legal
         if legal is None:
             legal = st._legal = self.legal(st)
-        for candidate in legal:
-            if candidate is move:
-                return True
-        return False
+        return any(candidate is move for candidate in legal)
 
     def apply(self, st, move) -> bool:
         return True
