@@ -14,12 +14,11 @@ These classes are the reference: a compiled game's hot paths are generated
 """
 from __future__ import annotations
 
-import re
 from itertools import combinations
 
 from . import grid
 from .cardsets import cards_of, mask_of
-from .grid_state import NO_KINDS, GridState
+from .grid_state import NO_KINDS
 from .grid_moves import CellMoves, SlideList
 from .moves import Move
 from .steps import Step
@@ -28,7 +27,6 @@ from .steps import Step
 #: hand (a step's `cache`), before all are forgotten: memory stays bounded however many hands
 #: a long run of games meets
 _CACHE_LIMIT = 4096
-_AT = re.compile(r" (at|to) (-?\d+), ?(-?\d+)")
 
 
 class GridConfig:
@@ -48,21 +46,12 @@ class GridConfig:
         self.kinds = NO_KINDS               # masks whose cells a GridState keeps (the compiler's)
 
 
-def grid_of(st) -> GridState:
-    return st.extra["grid"]
-
-
 def _kept(cache: dict, key, moves: list[Move]) -> list[Move]:
     """`moves` kept in `cache` under `key` (emptied first when full: `_CACHE_LIMIT`)."""
     if len(cache) >= _CACHE_LIMIT:
         cache.clear()
     cache[key] = moves
     return moves
-
-
-def _at(text: str) -> str:
-    """`place bee at 1, 2` → `place bee at 1,2`: coordinates are written without a space."""
-    return _AT.sub(lambda m: f" {m.group(1)} {m.group(2)},{m.group(3)}", text)
 
 
 # ---- set-up -------------------------------------------------------------------------------
@@ -75,7 +64,7 @@ class ShuffleDecks(Step):
         self.config = config
 
     def enter(self, st) -> bool:
-        gs, rng = grid_of(st), st.random()
+        gs, rng = st.extra["grid"], st.random()
         for seat in range(st.n):
             cards = list(self.config.seat_cards[seat])
             rng.shuffle(cards)
@@ -88,7 +77,7 @@ class GiveTiebreaker(Step):
     name = "tiebreaker"
 
     def enter(self, st) -> bool:
-        grid_of(st).tiebreaker = st.random().randrange(st.n)
+        st.extra["grid"].tiebreaker = st.random().randrange(st.n)
         return False
 
 
@@ -133,7 +122,7 @@ class DrawCards(Step):
 
     def apply(self, st, move) -> bool:
         seat = st.current_player
-        grid_of(st).returning[seat] |= st.hands[seat] & ~move.arg
+        st.extra["grid"].returning[seat] |= st.hands[seat] & ~move.arg
         st.hands[seat] = move.arg
         return not self._ask(st, seat + 1)
 
@@ -168,7 +157,7 @@ class ReturnCards(Step):
         return self._ask(st, 0)
 
     def _ask(self, st, start: int) -> bool:
-        returning = grid_of(st).returning
+        returning = st.extra["grid"].returning
         for seat in range(start, st.n):
             if returning[seat].bit_count() == 1:
                 self._put_back(st, seat, returning[seat].bit_length() - 1)
@@ -178,7 +167,7 @@ class ReturnCards(Step):
         return False
 
     def _put_back(self, st, seat: int, card: int) -> None:
-        gs = grid_of(st)
+        gs = st.extra["grid"]
         gs.returning[seat] &= ~(1 << card)
         if self.bottom:
             gs.decks[seat].append(card)
@@ -186,7 +175,7 @@ class ReturnCards(Step):
             gs.decks[seat].insert(0, card)
 
     def legal(self, st) -> list[Move]:
-        waiting = grid_of(st).returning[st.current_player]
+        waiting = st.extra["grid"].returning[st.current_player]
         moves = self.cache.get(waiting)
         if moves is None:
             texts = self.config.texts
@@ -287,12 +276,11 @@ class PlaceCards(Step):
     move one ... card`, the same seat moves one such card if any move is legal; a moved card's
     own effects do not happen. A card that fits nowhere leaves the game.
 
-    Place and move moves are interned per card text (or card) and cell (`grid_moves.CellMoves`),
-    whatever the frame's origin: a place move's argument is its cell's virtual code (`CellMoves`:
-    `bit` gives its frame bit at the state's origin), a move's (card, that code). A slide's is
-    its line as its text says it, (`row` or `column`, index, side), interned per card text and
-    that, and listed per frame origin by slide number (`grid.BitBoard.slide_name`). So a move
-    is checked by being one of the legal list's.
+    Place and move moves are interned per card text (or card) and cell, whatever the frame's
+    origin: a place move's argument is its cell's virtual code (`grid_moves.CellMoves`), a
+    move's (card, that code). A slide's is its line as its text says it (`row` or `column`,
+    index, side), interned per card text and that, and listed per frame origin by slide
+    number (`grid.BitBoard.slide_name`). So a move is checked by being one of the legal list's.
     """
     name = "place"
 
@@ -364,14 +352,8 @@ class PlaceCards(Step):
             slides = self._slides(gs, card, self.config.slides[card])
             if slides:
                 return slides
-        return self.places.listed(self.config.texts[card], gs.origin, self._free(gs))
-
-    @staticmethod
-    def _free(gs) -> int:
-        """The cells where the card to place may go (as `grid.placements`)."""
-        if not gs.occ:
-            return 1 << gs.bit_of((0, 0))
-        return gs.board.placements(gs.occ, gs.box)
+        free = gs.board.placements(gs.occ, gs.box) if gs.occ else 1 << gs.bit_of((0, 0))
+        return self.places.listed(self.config.texts[card], gs.origin, free)
 
     def apply(self, st, move) -> bool:
         gs = st.extra["grid"]
@@ -401,11 +383,8 @@ class PlaceCards(Step):
         self._placed(gs, seat)
         return not self._next(st, gs)
 
-    def canonical(self, st, text: str) -> str:
-        return _at(text)
-
     def why_illegal(self, st, text: str) -> str | None:
-        gs, config = grid_of(st), self.config
+        gs, config = st.extra["grid"], self.config
         example = self.legal(st)[0]
         if gs.effect is not None:
             return ("move one card the placed card allows to another empty space next to a card, "
