@@ -160,7 +160,6 @@ class Pass(Step):
         self.deck, self.plan = deck, plan        # plan: (count, seat offset) per round
         self.text_order = {t: c for c, t in reversed(list(enumerate(deck.texts)))}
         self.move_of = lru_cache(maxsize=1 << 16)(self._move)     # a set of cards -> its move
-        self.copies = any(face != card for card, face in enumerate(deck.face))
 
     def _today(self, st) -> tuple[int, int]:
         count, offset = self.plan[(st.round - 1) % len(self.plan)]
@@ -179,11 +178,8 @@ class Pass(Step):
 
     def legal(self, st) -> list[Move]:
         count, _ = self._today(st)
-        moves = map(self.move_of, combinations(cards_of(st.hands[st.current_player]), count))
-        if not self.copies:
-            return list(moves)
-        first = {}
-        for move in moves:
+        first = {}          # by text: with copies of a face, the first set stands for all
+        for move in map(self.move_of, combinations(cards_of(st.hands[st.current_player]), count)):
             first.setdefault(move.text, move)
         return list(first.values())
 
