@@ -111,14 +111,10 @@ class DrawCards(Step):
         return False
 
     def legal(self, st) -> list[Move]:
-        hand = st.hands[st.current_player]
-        moves = self.cache.get(hand)
-        if moves is None:
-            texts = self.config.texts
-            moves = _kept(self.cache, hand, [
-                Move("keep", mask_of(combo), "keep " + ", ".join(texts[c] for c in combo))
-                for combo in combinations(cards_of(hand), self.keep)])
-        return moves
+        hand, texts = st.hands[st.current_player], self.config.texts
+        return self.cache.get(hand) or _kept(self.cache, hand, [
+            Move("keep", mask_of(combo), "keep " + ", ".join(texts[c] for c in combo))
+            for combo in combinations(cards_of(hand), self.keep)])
 
     def apply(self, st, move) -> bool:
         seat = st.current_player
@@ -175,12 +171,9 @@ class ReturnCards(Step):
             gs.decks[seat].insert(0, card)
 
     def legal(self, st) -> list[Move]:
-        waiting = st.extra["grid"].returning[st.current_player]
-        moves = self.cache.get(waiting)
-        if moves is None:
-            texts = self.config.texts
-            moves = _kept(self.cache, waiting, [Move("return", c, "return " + texts[c]) for c in cards_of(waiting)])
-        return moves
+        waiting, texts = st.extra["grid"].returning[st.current_player], self.config.texts
+        return self.cache.get(waiting) or _kept(self.cache, waiting, [
+            Move("return", c, "return " + texts[c]) for c in cards_of(waiting)])
 
     def apply(self, st, move) -> bool:
         seat = st.current_player
@@ -221,10 +214,8 @@ class ChooseCard(Step):
 
     def legal(self, st) -> list[Move]:
         hand = st.hands[st.current_player]
-        moves = self.cache.get(hand)
-        if moves is None:
-            moves = _kept(self.cache, hand, [self.moves[c] for c in cards_of(hand)])
-        return moves
+        return self.cache.get(hand) or _kept(self.cache, hand, [
+            self.moves[c] for c in cards_of(hand)])
 
     def apply(self, st, move) -> bool:
         seat, hands = st.current_player, st.hands
