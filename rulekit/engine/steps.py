@@ -405,15 +405,25 @@ class Tricks(Step):
     def legal(self, st) -> list[Move]:
         return self.table.for_mask(self.allowed(st))
 
-    def apply(self, st, move) -> bool:
-        """Play the move's card (of copies of its face, the lowest held, or allowed); True
-        after the last trick. This is the reference the generator (compile/codegen_tricks.py)
-        writes out per game, checking and playing in one pass."""
+    legal_moves = legal
+
+    def play(self, st, move: Move) -> bool | None:
+        """Check and play in one pass: the move (one of this table's, `CardMove`) must meet
+        the allowed cards; the lowest copy is played. This is the reference the generator
+        (compile/codegen_tricks.py) writes out per game."""
+        if type(move) is not self.table.move_class:
+            return None
+        cards, card = move.cards, move.card
         seat = st.current_player
         hand = st.hands[seat]
-        held = (hand if self.copies_from_hand else self.allowed(st)) & move.cards
-        card = (held & -held).bit_length() - 1
-        st.hands[seat] = hand ^ 1 << card
+        allowed = self.allowed(st)
+        if not allowed & cards:
+            return None
+        if card < 0:                      # copies of one face: the lowest one
+            held = (hand if self.copies_from_hand else allowed) & cards
+            cards = held & -held
+            card = cards.bit_length() - 1
+        st.hands[seat] = hand ^ cards
         trick = st.trick
         if st.lead < 0 and (self.sets_lead[st.trump + 1] >> card & 1 if self.sets_lead is not None else not trick):
             st.lead = card
@@ -423,6 +433,8 @@ class Tricks(Step):
             st.current_player = following
             return False
         return self.end_trick(st, trick)
+
+    apply = play
 
     def next_seat(self, st, seat: int) -> int | None:
         """The seat to play next to the trick, or None when the trick is full."""

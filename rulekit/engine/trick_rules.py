@@ -23,7 +23,7 @@ FREE = ((), 0)
 
 class RuledTricks(Tricks):
     """`Tricks` with lead rules, always-playable cards and the lead set by a matching card:
-    `allowed` reads the obligations; `Tricks.apply` plays from them."""
+    `allowed` reads the obligations; `Tricks.play` plays from them."""
     copies_from_hand = False
 
     def __init__(self, deck, count, first, follow, winner, then=None,
