@@ -315,10 +315,10 @@ def test_slide_distances_form_interval(d):
         b = grid.bounds(d) or (0, -1, 0, -1)
         lo, hi = (b[0], b[1]) if line == "row" else (b[2], b[3])
         for index in range(lo, hi + 1):
-            legal = grid._push(d, line, index, step, 4, 4, offs, every=True)
+            legal = _push(d, line, index, step, 4, 4, offs, every=True)
             if legal:
                 assert legal == list(range(legal[0], legal[-1] + 1))
-                assert grid._push(d, line, index, step, 4, 4, offs) == legal[-1:]
+                assert _push(d, line, index, step, 4, 4, offs) == legal[-1:]
             if legal and legal[0] > 0:   # s=0 fails only by sticking out
                 xs, others = line_of(d, line, index)
                 front = xs[-1] if step > 0 else xs[0]
@@ -368,6 +368,12 @@ def naive_relocations(d, movers, rows, cols, adjacency):
     return sorted(out)
 
 
+def _push(d, line, index, step, rows, cols, offs, every=False):
+    """The engine's legal push distances of a slide into a line of a non-empty display
+    (cards move by ``step``): just [largest], or all ascending if ``every``."""
+    return grid._Lines(d, rows, cols, offs).distances(line, index, step, every)
+
+
 def naive_push(d, line, index, step, rows, cols, adjacency):
     """Largest push distance by trying each distance and checking the whole display."""
     xs, others = line_of(d, line, index)
@@ -414,7 +420,7 @@ def test_fast_geometry_equals_brute_force(board):
     for line, side, step in grid._ENTRIES:
         lo, hi = (b[0], b[1]) if line == "row" else (b[2], b[3])
         for index in range(lo, hi + 1):
-            assert grid._push(d, line, index, step, rows, cols, offs) == \
+            assert _push(d, line, index, step, rows, cols, offs) == \
                 naive_push(d, line, index, step, rows, cols, adjacency), (line, index, side)
 
 

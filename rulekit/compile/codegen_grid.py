@@ -534,8 +534,8 @@ def _board_tables(w, board) -> dict:
             "ROW_FROM": w.const("ROW_FROM", row_from, "the first frame row's bit of the free cells, by a box's rows"),
             "ROW_TO": w.const("ROW_TO", row_to, "... and the first bit past their last frame row"),
             "COL_FROM": w.const("COL_FROM", col_from, "the first frame column of the free cells, by a box's columns"),
-            "ROW_OF": w.const("ROW_OF", board.row_of, "the frame row of each bit"),
-            "COL_OF": w.const("COL_OF", board.col_of, "the frame column of each bit"),
+            "ROW_OF": w.const("ROW_OF", [bit // width for bit in range(board.size)], "the frame row of each bit"),
+            "COL_OF": w.const("COL_OF", [bit % width for bit in range(board.size)], "the frame column of each bit"),
             "OUTSIDE": w.const("OUTSIDE", board.outside, "the frame's cells outside its interior")}
 
 

@@ -67,8 +67,8 @@ def emit(w, step):
         names.update(_ruled_names(w, step))
     else:
         names["FOLLOW"] = w.const("FOLLOW", step.follow, "follow[trump + 1][lead + 1]: the cards that may follow")
-        if not _spread(step.follow, step.runs):
-            names["ONE"] = w.const("FOLLOW_ONE", _one_run(step.follow, step.runs),
+        if not _spread(step.follow, step.table.runs):
+            names["ONE"] = w.const("FOLLOW_ONE", _one_run(step.follow, step.table.runs),
                                    "the same, 0 for a row of every card")
         names["INSIDE"] = w.table("INSIDE", _inside(step.table, step.follow),
                                   "inside[trump + 1][lead + 1][face]: 1 when the face's cards may follow")
@@ -136,7 +136,7 @@ def _faces(step):
     singles, groups = 0, []
     for mask in dict.fromkeys(step.table.face_masks):
         if mask & (mask - 1):
-            if not any(mask & run == mask for run in step.runs):
+            if not any(mask & run == mask for run in step.table.runs):
                 return None
             groups.append(mask)
         else:
@@ -210,10 +210,10 @@ def legal_body(w, step, shape, names) -> str:
     # time in the process) raises once and is made
     runs = "".join(f"part = hand & {w.const('RUN', run)}\nif part:\n    try:\n        out += $CACHE[part]\n"
                    "    except KeyError:\n        out += $RUN_MOVES(part)\n"
-                   for run in step.runs)
+                   for run in step.table.runs)
     if shape["ruled"]:
         head = _allowed(shape, names) + "hand = allowed\n"
-    elif _spread(step.follow, step.runs):
+    elif _spread(step.follow, step.table.runs):
         # a follow row over several runs (not every card): the cards that may follow are
         # looked up (often they lie in one run), else listed run by run
         head = ("if trick:\n    allowed = hand & $ROW_FOLLOW[$LEAD]\n    if allowed:\n"

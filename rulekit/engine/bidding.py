@@ -29,8 +29,7 @@ class BidNamed(BidNumberLimited):
         return BidNumberLimited.enter(self, st)
 
     def legal(self, st) -> list[Move]:
-        numbers = self.numbers(st)
-        return numbers + self.named
+        return self.numbers(st) + self.named
 
     def numbers(self, st) -> list[Move]:
         if self.up_to_hand or self.forbidden is not None:

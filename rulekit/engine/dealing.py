@@ -16,13 +16,7 @@ class DealShowLast(Deal):
         cards, dealt_cards = Deal.deal(self, st)
         count = dealt_cards // st.n if st.n else 0
         dealer = st.dealer if st.dealer is not None else 0
-        if count:
-            shown = cards[dealer * count + count - 1]      # the dealer's part of the shuffle, its last card
-            st.extra["shown"] = shown
-            suit = self.deck.suit[shown]
-            st.trump = suit if suit < self.deck.regular_suits else -1
-        else:
-            st.extra["shown"] = None
-            st.trump = -1
+        # the last card of the dealer's part of the shuffle
+        self.show(st, "shown", cards[dealer * count + count - 1] if count else None)
         return cards, dealt_cards
 

@@ -86,21 +86,25 @@ def neighbours(pos: Pos, adjacency: int = 8) -> list[Pos]:
 
 def bounds(cells: Iterable[Pos]) -> Box | None:
     """(rmin, rmax, cmin, cmax) of ``cells``, or None when there are none."""
-    it = iter(cells)
-    try:
-        rmin, cmin = rmax, cmax = next(it)
-    except StopIteration:
+    cells = list(cells)
+    if not cells:
         return None
-    for r, c in it:
-        if r < rmin:
-            rmin = r
-        elif r > rmax:
-            rmax = r
-        if c < cmin:
-            cmin = c
-        elif c > cmax:
-            cmax = c
-    return rmin, rmax, cmin, cmax
+    rows, cols = [r for r, _ in cells], [c for _, c in cells]
+    return min(rows), max(rows), min(cols), max(cols)
+
+
+def _rect(width: int, height: int, r_lo: int, r_hi: int, c_lo: int, c_hi: int) -> int:
+    """Rows r_lo..r_hi by columns c_lo..c_hi of a frame of ``height`` x ``width`` cells (cell
+    (r, c) is bit r * width + c), clipped to the frame."""
+    r_lo, r_hi = max(r_lo, 0), min(r_hi, height - 1)
+    c_lo, c_hi = max(c_lo, 0), min(c_hi, width - 1)
+    if r_lo > r_hi or c_lo > c_hi:
+        return 0
+    band = ((1 << (c_hi - c_lo + 1)) - 1) << c_lo
+    mask = 0
+    for r in range(r_lo, r_hi + 1):
+        mask |= band << r * width
+    return mask
 
 
 def fits(cells: Iterable[Pos], rows: int, cols: int) -> bool:
@@ -167,15 +171,8 @@ class _Frame:
 
     def rect(self, r_lo: int, r_hi: int, c_lo: int, c_hi: int) -> int:
         """The cells of rows r_lo..r_hi and columns c_lo..c_hi that lie in the frame."""
-        c_lo, c_hi = max(c_lo, self.c0), min(c_hi, self.c0 + self.width - 1)
-        r_lo, r_hi = max(r_lo, self.r0), min(r_hi, self.r0 + self.height - 1)
-        if c_lo > c_hi or r_lo > r_hi:
-            return 0
-        band = ((1 << (c_hi - c_lo + 1)) - 1) << (c_lo - self.c0)
-        mask = 0
-        for r in range(r_lo - self.r0, r_hi - self.r0 + 1):
-            mask |= band << (r * self.width)
-        return mask
+        r0, c0 = self.r0, self.c0
+        return _rect(self.width, self.height, r_lo - r0, r_hi - r0, c_lo - c0, c_hi - c0)
 
     def window(self, box: Box, rows: int, cols: int) -> int:
         """Cells where one more card keeps a display with bounding ``box`` in rows x cols."""
@@ -203,33 +200,19 @@ def placements(display: Mapping[Pos, object], rows: int, cols: int,
 
 
 class Slide:
-    """One way to slide a new card into a line.
+    """One way to slide a new card into a line: ``moves`` holds (old, new) for every card of
+    the line, in old-position order (``dict(slide.moves)`` is the mapping; a pair may be
+    unchanged); ``target`` is where the sliding card ends."""
 
-    ``moves`` holds (old, new) for every card of the line, in old-position
-    order (``dict(slide.moves)`` is the mapping; a pair may be unchanged);
-    ``target`` is where the sliding card ends. Both are worked out when first
-    asked for, since a move list holds many slides and one is played.
-    """
-
-    __slots__ = ("line", "index", "side", "_step", "_xs", "_push")
+    __slots__ = ("line", "index", "side", "moves", "target")
 
     def __init__(self, line: str, index: int, side: str, step: int, xs, push: int):
         self.line, self.index, self.side = line, index, side
-        self._step, self._xs, self._push = step, xs, push
-
-    def _front(self) -> int:
-        return (self._xs[-1] if self._step > 0 else self._xs[0]) + self._step * self._push
-
-    @property
-    def moves(self) -> tuple[tuple[Pos, Pos], ...]:
-        order = self._xs[::-1] if self._step > 0 else self._xs       # front card first
-        f, line, index = self._front(), self.line, self.index
-        return tuple(sorted((_at(line, index, x), _at(line, index, f - self._step * j))
-                            for j, x in enumerate(order)))
-
-    @property
-    def target(self) -> Pos:
-        return _at(self.line, self.index, self._front() - self._step * len(self._xs))
+        front = (xs[-1] if step > 0 else xs[0]) + step * push
+        order = xs[::-1] if step > 0 else xs        # front card first
+        self.moves = tuple(sorted((_at(line, index, x), _at(line, index, front - step * j))
+                                  for j, x in enumerate(order)))
+        self.target = _at(line, index, front - step * len(xs))
 
     def __repr__(self) -> str:
         return f"Slide({self.line} {self.index} from {self.side}: {self.moves} -> {self.target})"
@@ -254,38 +237,23 @@ class _Lines:
                 xs.sort()
         frame = self.frame = _Frame(bounds(display), max(rows, cols) + 1, offs)
         self.occupied = frame.mask(display)
-        self.memo: dict = {}
-        #: column[k]: k cells one above the other, from bit 0
-        self.column = [0]
-        for _ in range(frame.height):
-            self.column.append(self.column[-1] << frame.width | 1)
 
     def cells(self, line: str, index: int, lo: int, hi: int) -> int:
         """Mask of places lo..hi of a line (the part inside the frame)."""
-        frame = self.frame
         if line == "row":
-            lo, hi = max(lo - frame.c0, 0), min(hi - frame.c0, frame.width - 1)
-            return ((1 << (hi - lo + 1)) - 1) << ((index - frame.r0) * frame.width + lo) if hi >= lo else 0
-        lo, hi = max(lo - frame.r0, 0), min(hi - frame.r0, frame.height - 1)
-        return self.column[hi - lo + 1] << (lo * frame.width + index - frame.c0) if hi >= lo else 0
+            return self.frame.rect(index, index, lo, hi)
+        return self.frame.rect(lo, hi, index, index)
 
     def others(self, line: str, index: int):
         """(extent of the other cards along the line, the neighbourhood mask of each of
-        their groups), once per line: the pushed block joins the display when it meets
-        every group's neighbourhood."""
-        key = (line, index)
-        found = self.memo.get(key)
-        if found is None:
-            others = self.occupied & ~self.cells(line, index, -(1 << 20), 1 << 20)
-            if not others:
-                found = None, ()
-            else:
-                across = self.by["column" if line == "row" else "row"]
-                keys = [x for x, ys in across.items() if len(ys) > 1 or ys[0] != index]
-                grow = self.frame.grow
-                found = (min(keys), max(keys)), tuple(grow(g) for g in self.frame.groups(others))
-            self.memo[key] = found
-        return found
+        their groups): the pushed block joins the display when it meets every group's
+        neighbourhood."""
+        others = self.occupied & ~self.cells(line, index, -(1 << 20), 1 << 20)
+        if not others:
+            return None, ()
+        across = self.by["column" if line == "row" else "row"]
+        keys = [x for x, ys in across.items() if len(ys) > 1 or ys[0] != index]
+        return (min(keys), max(keys)), tuple(map(self.frame.grow, self.frame.groups(others)))
 
     def distances(self, line: str, index: int, step: int, every: bool = False) -> list[int]:
         """Legal push distances (the largest, or all ascending if ``every``)."""
@@ -316,16 +284,6 @@ class _Lines:
                     return [s]
                 legal.append(s)
         return legal[::-1]
-
-
-def _push(display: Mapping[Pos, object], line: str, index: int, step: int,
-          rows: int, cols: int, offs: tuple[Pos, ...], every: bool = False) -> list[int]:
-    """Legal push distances of a slide into a line entering so that cards
-    move by ``step`` (+1/-1): just [largest], or all ascending if ``every``;
-    [] when none is legal."""
-    if not display:
-        return []
-    return _Lines(display, rows, cols, offs).distances(line, index, step, every)
 
 
 def slides(display: Mapping[Pos, object], rows: int, cols: int,
@@ -405,8 +363,6 @@ class BitBoard:
         self.interior = self.rect(margin, margin + 2 * rows - 2, margin, margin + 2 * cols - 2)
         self.outside = ((1 << self.size) - 1) & ~self.interior
         self.row_cells = [self.rect(r, r, 0, width - 1) for r in range(self.height)]
-        self.row_of = [bit // width for bit in range(self.size)]       # frame row of each bit
-        self.col_of = [bit % width for bit in range(self.size)]        # and its column
         self.col_cells = [self.rect(0, self.height - 1, c, c) for c in range(width)]
         self._near: dict[int, list[int]] = {}
         self.boxes = self._boxes()
@@ -427,15 +383,7 @@ class BitBoard:
 
     def rect(self, r_lo: int, r_hi: int, c_lo: int, c_hi: int) -> int:
         """Frame rows r_lo..r_hi by frame columns c_lo..c_hi (clipped to the frame)."""
-        r_lo, r_hi = max(r_lo, 0), min(r_hi, self.height - 1)
-        c_lo, c_hi = max(c_lo, 0), min(c_hi, self.width - 1)
-        if r_lo > r_hi or c_lo > c_hi:
-            return 0
-        band = ((1 << (c_hi - c_lo + 1)) - 1) << c_lo
-        mask = 0
-        for r in range(r_lo, r_hi + 1):
-            mask |= band << r * self.width
-        return mask
+        return _rect(self.width, self.height, r_lo, r_hi, c_lo, c_hi)
 
     def near(self, adjacency: int) -> list[int]:
         """Per frame bit: the mask of its 4 or 8 neighbours inside the frame."""
@@ -526,8 +474,7 @@ class BitBoard:
 
     def targets(self, occ: int, box: Box, src: int) -> int:
         """Cells the card at bit ``src`` of a connected display may move to (``relocations``,
-        in the frame's bits; ``box`` is the display's). Worked out by the geometry above: this
-        is the reference; a compiled game's are generated (``compile/codegen_grid.py``)."""
+        in the frame's bits; ``box`` is the display's)."""
         found = 0
         for _, dst in relocations(self._display(occ), [self.pos(src, (0, 0))], self.rows, self.cols, self.adjacency):
             found |= 1 << self.bit(dst, (0, 0))
@@ -538,8 +485,7 @@ class BitBoard:
         named in ``lines`` ("row", "column" or both), in the same order: (the slide's number,
         the line's cells, the bits from one place of the line to the next, the first cell of
         the pushed block, the sliding card's cell) each, which ``slide_cells`` turns into
-        moves; the number says the line and side (``slide_name``) and grows in slide order.
-        This is the reference; a compiled game's slides are generated (``compile/codegen_grid.py``)."""
+        moves; the number says the line and side (``slide_name``) and grows in slide order."""
         display, out = self._display(occ), []
         for slide in slides(display, self.rows, self.cols, self.adjacency):
             if slide.line in lines:

@@ -103,16 +103,7 @@ class GridState:
         cells = self.kind_cells
         for slot in self.kinds.of[card]:
             cells[slot] |= 1 << bit
-        box = self._box
-        if box is not None:                 # the box grows to hold the new cell
-            r, c = self.board.row_of[bit], self.board.col_of[bit]
-            r0, r1, c0, c1 = box
-            if not (r0 <= r <= r1 and c0 <= c <= c1):
-                self._box = (r if r < r0 else r0, r if r > r1 else r1, c if c < c0 else c0, c if c > c1 else c1)
-        elif self.occ == 1 << bit:
-            r, c = self.board.row_of[bit], self.board.col_of[bit]
-            self._box = (r, r, c, c)
-        self._points = None
+        self._box = self._points = None
 
     def lift(self, card: int) -> int:
         bit = self.where.pop(card)

@@ -6,22 +6,19 @@ handing out the tie-breaker token, a simultaneous hidden choice, revealing (with
 revealed` effects), placing the revealed cards in order (on a space, or by sliding into a
 line; then `when placed` moves), and drawing again.
 
-Moves: `keep sun, bee, frost`, `choose bee`, `place bee at 1,2`,
-`slide gust into row 1 from left`, `move sun to 0,3` (row,col in the fixed frame where
-the first card lies at 0,0). Moves are interned per card text (or card) and cell
-(`grid_moves.CellMoves`, slides per card text and line), whatever the frame's origin; lists
-are worked out for each position with `grid.BitBoard` (bit operations on the display's
-cells). These classes are the reference:
-a compiled game's hot paths are generated (`compile/codegen_grid.py`).
+Moves: `keep sun, bee, frost`, `choose bee`, `place bee at 1,2`, `slide gust into row 1
+from left`, `move sun to 0,3` (row,col in the fixed frame where the first card lies at 0,0;
+`PlaceCards` says how they are interned), listed for each position with `grid.BitBoard`.
+These classes are the reference: a compiled game's hot paths are generated
+(`compile/codegen_grid.py`).
 """
 from __future__ import annotations
 
-import re
 from itertools import combinations
 
 from . import grid
-from .cardsets import cards_of
-from .grid_state import NO_KINDS, GridState
+from .cardsets import cards_of, mask_of
+from .grid_state import NO_KINDS
 from .grid_moves import CellMoves, SlideList
 from .moves import Move
 from .steps import Step
@@ -30,7 +27,6 @@ from .steps import Step
 #: hand (a step's `cache`), before all are forgotten: memory stays bounded however many hands
 #: a long run of games meets
 _CACHE_LIMIT = 4096
-_AT = re.compile(r" (at|to) (-?\d+), ?(-?\d+)")
 
 
 class GridConfig:
@@ -50,28 +46,12 @@ class GridConfig:
         self.kinds = NO_KINDS               # masks whose cells a GridState keeps (the compiler's)
 
 
-def grid_of(st) -> GridState:
-    return st.extra["grid"]
-
-
-def _mask(cards) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
-
-
 def _kept(cache: dict, key, moves: list[Move]) -> list[Move]:
     """`moves` kept in `cache` under `key` (emptied first when full: `_CACHE_LIMIT`)."""
     if len(cache) >= _CACHE_LIMIT:
         cache.clear()
     cache[key] = moves
     return moves
-
-
-def _at(text: str) -> str:
-    """`place bee at 1, 2` → `place bee at 1,2`: coordinates are written without a space."""
-    return _AT.sub(lambda m: f" {m.group(1)} {m.group(2)},{m.group(3)}", text)
 
 
 # ---- set-up -------------------------------------------------------------------------------
@@ -84,7 +64,7 @@ class ShuffleDecks(Step):
         self.config = config
 
     def enter(self, st) -> bool:
-        gs, rng = grid_of(st), st.random()
+        gs, rng = st.extra["grid"], st.random()
         for seat in range(st.n):
             cards = list(self.config.seat_cards[seat])
             rng.shuffle(cards)
@@ -97,7 +77,7 @@ class GiveTiebreaker(Step):
     name = "tiebreaker"
 
     def enter(self, st) -> bool:
-        grid_of(st).tiebreaker = st.random().randrange(st.n)
+        st.extra["grid"].tiebreaker = st.random().randrange(st.n)
         return False
 
 
@@ -118,12 +98,9 @@ class DrawCards(Step):
     def enter(self, st) -> bool:
         hands, count = st.hands, self.count
         for seat, deck in enumerate(st.extra["grid"].decks):
-            if count == 1:
-                if deck:
-                    hands[seat] |= 1 << deck.pop(0)
-            else:
-                hands[seat] |= _mask(deck[:count])
-                del deck[:count]
+            for card in deck[:count]:
+                hands[seat] |= 1 << card
+            del deck[:count]
         return self.keep is not None and self._ask(st, 0)
 
     def _ask(self, st, start: int) -> bool:
@@ -134,18 +111,14 @@ class DrawCards(Step):
         return False
 
     def legal(self, st) -> list[Move]:
-        hand = st.hands[st.current_player]
-        moves = self.cache.get(hand)
-        if moves is None:
-            texts = self.config.texts
-            moves = _kept(self.cache, hand, [
-                Move("keep", _mask(combo), "keep " + ", ".join(texts[c] for c in combo))
-                for combo in combinations(cards_of(hand), self.keep)])
-        return moves
+        hand, texts = st.hands[st.current_player], self.config.texts
+        return self.cache.get(hand) or _kept(self.cache, hand, [
+            Move("keep", mask_of(combo), "keep " + ", ".join(texts[c] for c in combo))
+            for combo in combinations(cards_of(hand), self.keep)])
 
     def apply(self, st, move) -> bool:
         seat = st.current_player
-        grid_of(st).returning[seat] |= st.hands[seat] & ~move.arg
+        st.extra["grid"].returning[seat] |= st.hands[seat] & ~move.arg
         st.hands[seat] = move.arg
         return not self._ask(st, seat + 1)
 
@@ -180,7 +153,7 @@ class ReturnCards(Step):
         return self._ask(st, 0)
 
     def _ask(self, st, start: int) -> bool:
-        returning = grid_of(st).returning
+        returning = st.extra["grid"].returning
         for seat in range(start, st.n):
             if returning[seat].bit_count() == 1:
                 self._put_back(st, seat, returning[seat].bit_length() - 1)
@@ -190,7 +163,7 @@ class ReturnCards(Step):
         return False
 
     def _put_back(self, st, seat: int, card: int) -> None:
-        gs = grid_of(st)
+        gs = st.extra["grid"]
         gs.returning[seat] &= ~(1 << card)
         if self.bottom:
             gs.decks[seat].append(card)
@@ -198,12 +171,9 @@ class ReturnCards(Step):
             gs.decks[seat].insert(0, card)
 
     def legal(self, st) -> list[Move]:
-        waiting = grid_of(st).returning[st.current_player]
-        moves = self.cache.get(waiting)
-        if moves is None:
-            texts = self.config.texts
-            moves = _kept(self.cache, waiting, [Move("return", c, "return " + texts[c]) for c in cards_of(waiting)])
-        return moves
+        waiting, texts = st.extra["grid"].returning[st.current_player], self.config.texts
+        return self.cache.get(waiting) or _kept(self.cache, waiting, [
+            Move("return", c, "return " + texts[c]) for c in cards_of(waiting)])
 
     def apply(self, st, move) -> bool:
         seat = st.current_player
@@ -244,10 +214,8 @@ class ChooseCard(Step):
 
     def legal(self, st) -> list[Move]:
         hand = st.hands[st.current_player]
-        moves = self.cache.get(hand)
-        if moves is None:
-            moves = _kept(self.cache, hand, [self.moves[c] for c in cards_of(hand)])
-        return moves
+        return self.cache.get(hand) or _kept(self.cache, hand, [
+            self.moves[c] for c in cards_of(hand)])
 
     def apply(self, st, move) -> bool:
         seat, hands = st.current_player, st.hands
@@ -270,7 +238,7 @@ class RevealCards(Step):
 
     def __init__(self, config: GridConfig):
         self.config = config
-        self.removing = _mask(c for c, removes in enumerate(config.removes) if removes)
+        self.removing = mask_of(c for c, removes in enumerate(config.removes) if removes)
 
     def enter(self, st) -> bool:
         gs = st.extra["grid"]
@@ -299,12 +267,11 @@ class PlaceCards(Step):
     move one ... card`, the same seat moves one such card if any move is legal; a moved card's
     own effects do not happen. A card that fits nowhere leaves the game.
 
-    Place and move moves are interned per card text (or card) and cell (`grid_moves.CellMoves`),
-    whatever the frame's origin: a place move's argument is its cell's virtual code (`CellMoves`:
-    `bit` gives its frame bit at the state's origin), a move's (card, that code). A slide's is
-    its line as its text says it, (`row` or `column`, index, side), interned per card text and
-    that, and listed per frame origin by slide number (`grid.BitBoard.slide_name`). So a move
-    is checked by being one of the legal list's.
+    Place and move moves are interned per card text (or card) and cell, whatever the frame's
+    origin: a place move's argument is its cell's virtual code (`grid_moves.CellMoves`), a
+    move's (card, that code). A slide's is its line as its text says it (`row` or `column`,
+    index, side), interned per card text and that, and listed per frame origin by slide
+    number (`grid.BitBoard.slide_name`). So a move is checked by being one of the legal list's.
     """
     name = "place"
 
@@ -312,7 +279,7 @@ class PlaceCards(Step):
         self.config, self.board = config, config.board
         self.descending, self.ties_to_holder, self.passes = descending, ties_to_holder, passes
         self.cells, self.movers, self.outside = config.rows * config.cols, config.movers, config.board.outside
-        self.sliding = _mask(c for c, lines in enumerate(config.slides) if lines is not None)
+        self.sliding = mask_of(c for c, lines in enumerate(config.slides) if lines is not None)
         texts = config.texts
         #: place moves per card text, of a class of their own (argument: the cell's virtual code;
         #: generated code checks a place by it), move moves per card (argument: its card and the cell's)
@@ -376,14 +343,8 @@ class PlaceCards(Step):
             slides = self._slides(gs, card, self.config.slides[card])
             if slides:
                 return slides
-        return self.places.listed(self.config.texts[card], gs.origin, self._free(gs))
-
-    @staticmethod
-    def _free(gs) -> int:
-        """The cells where the card to place may go (as `grid.placements`)."""
-        if not gs.occ:
-            return 1 << gs.bit_of((0, 0))
-        return gs.board.placements(gs.occ, gs.box)
+        free = gs.board.placements(gs.occ, gs.box) if gs.occ else 1 << gs.bit_of((0, 0))
+        return self.places.listed(self.config.texts[card], gs.origin, free)
 
     def apply(self, st, move) -> bool:
         gs = st.extra["grid"]
@@ -413,11 +374,8 @@ class PlaceCards(Step):
         self._placed(gs, seat)
         return not self._next(st, gs)
 
-    def canonical(self, st, text: str) -> str:
-        return _at(text)
-
     def why_illegal(self, st, text: str) -> str | None:
-        gs, config = grid_of(st), self.config
+        gs, config = st.extra["grid"], self.config
         example = self.legal(st)[0]
         if gs.effect is not None:
             return ("move one card the placed card allows to another empty space next to a card, "
@@ -427,16 +385,12 @@ class PlaceCards(Step):
         return (f"place it on an empty space next to a card, keeping the display within "
                 f"{config.rows}x{config.cols}, like `{example}`")
 
-    def _slides(self, gs, card: int, lines: str) -> list[Move]:
-        """`slide ... into row 1 from left` for every slide into a line `lines` names; each
-        move is interned per card text and line (`_slide_table`)."""
-        return self._slide_moves(gs, card, self.board.slides(gs.occ, gs.box, lines))
-
-    def _slide_moves(self, gs, card: int, slides: list) -> SlideList:
-        """The moves of entries of `grid.BitBoard.slides`, by card text, frame origin and
-        slide number (a list of a text and origin made at once: `_slide_table`), with the entries."""
-        table = self.interned.get((self.config.texts[card], gs.origin)) or \
-            self._slide_table(self.config.texts[card], gs.origin)
+    def _slides(self, gs, card: int, lines: str) -> SlideList:
+        """`slide ... into row 1 from left` for every slide into a line `lines` names, with
+        the entries of `grid.BitBoard.slides`: each move the card text's at this frame origin
+        by slide number (`_slide_table`)."""
+        text, slides = self.config.texts[card], self.board.slides(gs.occ, gs.box, lines)
+        table = self.interned.get((text, gs.origin)) or self._slide_table(text, gs.origin)
         moves = SlideList([table[slide[0]] for slide in slides])
         moves.entries = slides
         return moves

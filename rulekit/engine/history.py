@@ -104,19 +104,14 @@ def _key(move) -> tuple:
     return key
 
 
-def codes_of(rules) -> MoveCodes | None:
-    """The move table of a rule set (None for stand-ins that have none: nothing is sealed)."""
-    return getattr(rules, "move_codes", None)
-
-
 def seal(st) -> None:
     """Move the state's current moves (`_history`) into its coded past (`_past`): at the end
     of the first round, then once there are `SEAL_AT` of them (fewer wait for a later round's end)."""
     moves = st._history
     if len(moves) < SEAL_AT and (st._past or not moves):
         return
-    table = codes_of(st.rules)
-    if table is None:
+    table = getattr(st.rules, "move_codes", None)
+    if table is None:           # a stand-in for rules, with no table: nothing is sealed
         return
     base = table.base
     try:                # every move marked by this table: its codes are 0..65535, another table's are not

@@ -65,7 +65,7 @@ class Encoder:
             if getattr(rules, "decisions", None):          # an auction or a trump decision
                 out += [("declarer", n), ("makers", n), ("contract", 1)]
         else:
-            self.rows, self.cols = _grid_size(rules)
+            self.rows, self.cols = rules.grid.config.rows, rules.grid.config.cols
             if "ReturnCards" in kinds:
                 out.append(("returning", faces))
             cells = self.rows * self.cols
@@ -122,14 +122,6 @@ class Encoder:
 
     def rel(self, seat: int, other: int) -> int:
         return (other - seat) % self.n
-
-
-def _grid_size(rules) -> tuple[int, int]:
-    for step in rules.steps:
-        config = getattr(step, "config", None)
-        if config is not None:
-            return config.rows, config.cols
-    raise AssertionError("a grid game without a configured board")
 
 
 def _log_length(rules, players: int, space) -> int:

@@ -23,7 +23,7 @@ class SitOutTricks(Tricks):
     """`Tricks` where the seats in `state.extra["sitting"]` do not play."""
 
     def enter(self, st) -> bool:
-        if not Tricks.enter(self, st):
+        if not super().enter(st):       # Tricks, or TricksAll (no trick without cards)
             return False
         st.current_player = st.leader = next_playing(st, st.current_player)
         return True
@@ -41,11 +41,6 @@ class SitOutTricks(Tricks):
 
 class SitOutTricksAll(SitOutTricks, TricksAll):
     """`TricksAll` where the seats in `state.extra["sitting"]` do not play."""
-
-    def enter(self, st) -> bool:
-        if not st.hands[self.first(st)]:
-            return False
-        return SitOutTricks.enter(self, st)
 
     def end_trick(self, st, trick) -> bool:
         SitOutTricks.end_trick(self, st, trick)

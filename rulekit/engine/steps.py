@@ -43,10 +43,7 @@ class Step:
         legal = st._legal
         if legal is None:
             legal = st._legal = self.legal(st)
-        for candidate in legal:
-            if candidate is move:
-                return True
-        return False
+        return any(candidate is move for candidate in legal)
 
     def apply(self, st, move) -> bool:
         return True
@@ -116,6 +113,13 @@ class Deal(Step):
         st.undealt = self.deck.all_mask ^ dealt
         return cards, dealt_cards
 
+    def show(self, st, key: str, card: int | None) -> None:
+        """`card` shown face up (`state.extra[key]`; None: no card to show): its suit is trump
+        this round, and no suit is for a special card or none."""
+        st.extra[key] = card
+        suit = -1 if card is None else self.deck.suit[card]
+        st.trump = suit if suit < self.deck.regular_suits else -1
+
 
 class DealTurn(Deal):
     """`deal ...` with `trump suit of turned card`: after the deal the next undealt card is
@@ -125,16 +129,10 @@ class DealTurn(Deal):
 
     def deal(self, st) -> tuple[list[int], int]:
         cards, dealt_cards = Deal.deal(self, st)
-        deck = self.deck
-        if dealt_cards < deck.size:
-            turned = cards[dealt_cards]
+        turned = cards[dealt_cards] if dealt_cards < self.deck.size else None
+        if turned is not None:
             st.undealt ^= 1 << turned
-            st.extra["turned"] = turned
-            suit = deck.suit[turned]
-            st.trump = suit if suit < deck.regular_suits else -1
-        else:
-            st.extra["turned"] = None
-            st.trump = -1
+        self.show(st, "turned", turned)
         return cards, dealt_cards
 
 
@@ -153,9 +151,8 @@ class Pass(Step):
 
     The legal moves are the sets of the round's count of cards in hand (ascending ids, in the
     order of `combinations`), each set's move made once (`move_of`, a bounded cache); with
-    identical copies of a face, the first set of each text stands for all. A move is checked
-    from its mask (with copies, against the legal list). Generated for every game that passes
-    (compile/codegen_passes.py); this is the reference."""
+    identical copies of a face, the first set of each text stands for all. Generated for
+    every game that passes (compile/codegen_passes.py); this is the reference."""
     name = "pass"
     simultaneous = True
 
@@ -163,7 +160,6 @@ class Pass(Step):
         self.deck, self.plan = deck, plan        # plan: (count, seat offset) per round
         self.text_order = {t: c for c, t in reversed(list(enumerate(deck.texts)))}
         self.move_of = lru_cache(maxsize=1 << 16)(self._move)     # a set of cards -> its move
-        self.copies = any(face != card for card, face in enumerate(deck.face))
 
     def _today(self, st) -> tuple[int, int]:
         count, offset = self.plan[(st.round - 1) % len(self.plan)]
@@ -182,23 +178,10 @@ class Pass(Step):
 
     def legal(self, st) -> list[Move]:
         count, _ = self._today(st)
-        moves = map(self.move_of, combinations(cards_of(st.hands[st.current_player]), count))
-        if not self.copies:
-            return list(moves)
-        first = {}
-        for move in moves:
+        first = {}          # by text: with copies of a face, the first set stands for all
+        for move in map(self.move_of, combinations(cards_of(st.hands[st.current_player]), count)):
             first.setdefault(move.text, move)
         return list(first.values())
-
-    legal_moves = legal
-
-    def accepts(self, st, move) -> bool:
-        """Without copies, a move of the day's count of cards in hand, the one `move_of` made."""
-        if self.copies:
-            return Step.accepts(self, st, move)
-        arg = getattr(move, "arg", None)
-        return (arg.__class__ is int and st.hands[st.current_player] & arg == arg
-                and arg.bit_count() == self._today(st)[0] and self.move_of(tuple(cards_of(arg))) is move)
 
     def _move(self, combo: tuple[int, ...]) -> Move:
         return Move("pass", mask_of(combo), "pass " + ", ".join(self.deck.texts[c] for c in combo))
@@ -345,11 +328,6 @@ class BidCard(Step):
     def legal(self, st) -> list[Move]:
         return self.table.by_runs(st.hands[st.current_player])
 
-    legal_moves = legal
-
-    def accepts(self, st, move: Move) -> bool:
-        return self.table.allows(st.hands[st.current_player], move)
-
     def apply(self, st, move) -> bool:
         """The card bid (its lowest copy held), then the next seat to bid, or (all have) the
         bids revealed; True when bidding is over."""
@@ -400,7 +378,6 @@ class Tricks(Step):
 
     def __init__(self, deck, count: int, first, follow, winner, then=None):
         self.table = MoveTable(deck, "play")
-        self.runs = self.table.runs
         self.count, self.first = count, first
         self.then = then                  # who leads after a trick: None for its winner
         self.follow, self.winner = follow, winner
