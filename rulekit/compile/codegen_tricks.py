@@ -307,6 +307,7 @@ def play_body(shape, names, refuse: str, going: str, over: str, unroll: bool | i
     """Check and play `move`: `refuse` when it is no interned legal move (nothing changed),
     `going` after a card that leaves the step going, `over` ({END}) after a full trick
     (`unroll`: see `_end_trick`)."""
+    follow = None       # the test of a follow against the row (a condition, then `refuse`)
     if shape["ruled"]:
         check = (_allowed(shape, names) + "if not allowed & cards:\n" + indent(refuse, 4) + _copies(shape, "allowed")
                  + "rest = hand ^ cards\n")
@@ -319,18 +320,19 @@ def play_body(shape, names, refuse: str, going: str, over: str, unroll: bool | i
             check = ("if card < 0:                    # copies of one face: the lowest one held\n"
                      "    held = hand & cards\n    if not held:\n" + indent(refuse, 8)
                      + "    cards = held & -held\n    card = cards.bit_length() - 1\n")
-        check += ("rest = hand ^ cards\nif rest > hand:\n" + indent(refuse, 4)
-                  + "if trick and not $ROW_INSIDE[$LEAD][move.arg] and hand & $ROW_FOLLOW[$LEAD]:\n" + indent(refuse, 4))
+        check += "rest = hand ^ cards\nif rest > hand:\n" + indent(refuse, 4)
+        follow = "not $ROW_INSIDE[$LEAD][move.arg] and hand & $ROW_FOLLOW[$LEAD]:\n" + indent(refuse, 4)
     head = ("if type(move) is not $MOVE_CLASS:\n" + indent(refuse, 4)
             + "cards = move.cards\ncard = move.card\nseat = st.current_player\nhand = st.hands[seat]\ntrick = st.trick\n")
-    if unroll is not True and unroll in UNROLLED and not shape["ruled"] and not shape["sit"]:
+    if unroll is not True and unroll in UNROLLED and follow is not None and not shape["sit"]:
         # a seat count of its own (two or more): a lead never fills the trick, so it is a
         # branch of its own (no test of the trick's length, none of the follow row)
         lead = ("if not trick:\n    st.hands[seat] = rest\n    st.lead = card\n    trick.append($PAIRS[seat][card])\n"
                 "    st.current_player = $ROW_AFTER[seat]\n" + indent(going, 4))
-        check = check.replace("if trick and not $ROW_INSIDE", lead + "if not $ROW_INSIDE")
-        return (head + check + "st.hands[seat] = rest\n" + "trick.append($PAIRS[seat][card])\n"
+        return (head + check + lead + "if " + follow + "st.hands[seat] = rest\n" + "trick.append($PAIRS[seat][card])\n"
                 + _next_seat(shape, going) + _end_trick(shape, names, over, unroll=unroll))
+    if follow is not None:
+        check += "if trick and " + follow
     return (head + check + "st.hands[seat] = rest\n" + _set_lead(names)
             + "trick.append($PAIRS[seat][card])\n" + _next_seat(shape, going) + _end_trick(shape, names, over, unroll=unroll))
 
