@@ -319,8 +319,7 @@ def _pass(w, step):
                       + ("$MOVES.use(st.rules.move_codes)\n" if table.coded else "")
                       + "st.pending = [None] * st.n\nst.current_player = 0\nreturn True\n", 8))
     counts = {count for count, _ in plan if count}
-    if not copies and table.size <= PassMoves.LIMIT:
-        names["RANKED"] = {count: _ranked(w, ranked, count, deck.size) for count, ranked in made.ranked}
+    names["RANKED"] = {count: _ranked(w, ranked, count, deck.size) for count, ranked in made.ranked}
     legal = _pass_legal(names, today, copies, counts)
     body = enter + "\n" + _methods(legal, lambda checked, refuse, going, over: _pass_body(
         w, names, today, copies, checked, refuse, going, over))
@@ -388,14 +387,15 @@ def _pass_body(w, names, today: str, copies, checked: bool, refuse: str, going: 
 class BidTables:
     """The tables of a generated card bid's legal list, made from the step alone (as
     `PassTables`): a hand's bids run by run (`_tables` of the step's `MoveTable`), so a load
-    makes 256 tuples a run again rather than finding each of their moves by its path."""
+    makes 256 tuples a run again rather than finding each of their moves by its path), and
+    whether the deck has copies of a face."""
 
     rebuilds = True
 
     def __init__(self, step):
         table = step.table
-        copies = any(mask & (mask - 1) for mask in table.face_masks)
-        self.tables = tuple(_tables(table.run_moves, table.runs, None if copies else table.moves.__getitem__))
+        self.copies = any(mask & (mask - 1) for mask in table.face_masks)
+        self.tables = tuple(_tables(table.run_moves, table.runs, None if self.copies else table.moves.__getitem__))
 
 
 def _bid_card(w, step):
@@ -405,9 +405,10 @@ def _bid_card(w, step):
              "KIND": w.bind("CardMove", table.move_class),
              "STEP": w.bind("step", step),
              "VALUES": w.const("VALUES", tuple(step.values), "the bid each card makes")}
-    copies = any(mask & (mask - 1) for mask in table.face_masks)
+    made = codegen_cache.made(BidTables, step)
+    copies = made.copies
     legal = "hand = st.hands[st.current_player]\n" + _lines(
-        "return [", _pieces(w, "bids_in", codegen_cache.made(BidTables, step).tables, table.runs, "*"),
+        "return [", _pieces(w, "bids_in", made.tables, table.runs, "*"),
         ",", "]")
     enter = ("    def enter(self, st):\n        \"\"\"Every seat bids, seat 0 first, hidden until all have.\"\"\"\n"
              + ("        if 0 in st.hands:             # a seat with no card left: a fresh deal first\n"
