@@ -147,28 +147,36 @@ def test_generated_placing_and_round_ends_step_as_the_engine_does(path, variant,
         assert ours.winners == theirs.winners and ours.scores == theirs.scores
 
 
-@pytest.mark.parametrize("unrolled", [True, False])
 @pytest.mark.parametrize("path,variant", GRID, ids=GRID_IDS)
-def test_the_generated_shuffle_deals_the_decks_random_shuffle_deals(path, variant, unrolled, monkeypatch):
-    """`shuffle each deck` written out draws as `random.Random.shuffle` does (draw by draw,
-    or in a loop over a table for larger decks): the same decks for every seed as the
-    engine's step, and the same chance events after it."""
-    from rulekit.compile import codegen_grid_tail
-    if not unrolled:
-        monkeypatch.setattr(codegen_grid_tail, "SHUFFLE_UNROLLED", 0)
-        from rulekit.compile import codegen_cache           # (the cache holds the source of the files as they are)
-        monkeypatch.setattr(codegen_cache, "read", lambda key: None)
-        monkeypatch.setattr(codegen_cache, "write", lambda key, entry: None)
-    generated = rulekit.loads(Path(path).read_text(), variant=variant, file=path, base_dir=str(Path(path).parent))
+def test_the_generated_shuffle_deals_the_decks_the_engine_deals(path, variant, monkeypatch):
+    """`shuffle each deck` written out draws as the engine's `ShuffleDecks` does (one chance
+    event's words, each deck by `partial_shuffle`): the same decks for every seed, and the
+    same chance events after it; decks too large to write out shuffle through the step."""
+    generated = rulekit.load(path, variant=variant)
     reference = _reference(path, variant, monkeypatch)
     players = _players(generated)
     steps = generated.ruleset(players).steps
     assert any(type(s).__name__.startswith("Shuffle") and type(s) is not grid_steps.ShuffleDecks for s in steps)
-    assert ("for count, bits in draws:" in codegen.source_of(generated.ruleset(players))) is not unrolled
     for seed in range(200):
         ours, theirs = generated.new_game(players, seed=seed), reference.new_game(players, seed=seed)
         assert ours.extra["grid"].decks == theirs.extra["grid"].decks and ours.hands == theirs.hands
         assert (ours.chance, ours.extra["grid"].tiebreaker) == (theirs.chance, theirs.extra["grid"].tiebreaker)
+
+
+def test_a_shuffle_of_decks_too_large_to_write_out_is_the_engines(monkeypatch):
+    from rulekit.compile import codegen_cache, codegen_grid_tail
+    monkeypatch.setattr(codegen_grid_tail, "SHUFFLE_UNROLLED", 0)
+    monkeypatch.setattr(codegen_cache, "read", lambda key: None)       # (the cache holds the files' source as it is)
+    monkeypatch.setattr(codegen_cache, "write", lambda key, entry: None)
+    path = GRID[0][0]
+    game = rulekit.loads(Path(path).read_text(), file=path, base_dir=str(Path(path).parent))
+    steps = game.ruleset(_players(game)).steps
+    assert any(type(s) is grid_steps.ShuffleDecks for s in steps)
+    assert "class Shuffle" not in codegen.source_of(game.ruleset(_players(game)))
+    reference = _reference(path, None, monkeypatch)
+    for seed in range(20):
+        ours, theirs = game.new_game(_players(game), seed=seed), reference.new_game(_players(game), seed=seed)
+        assert ours.extra["grid"].decks == theirs.extra["grid"].decks and ours.hands == theirs.hands
 
 
 @pytest.mark.parametrize("path,variant", GRID, ids=GRID_IDS)

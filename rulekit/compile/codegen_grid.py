@@ -658,7 +658,8 @@ def emit(w, step):
     state) for choosing or placing on a grid, or None for any other step."""
     kind = getattr(type(step), "generated_from", type(step))
     if kind is grid_steps.ShuffleDecks:
-        return _shuffle(w, step, kind), None, None
+        name = _shuffle(w, step, kind)
+        return None if name is None else (name, None, None)
     if kind is grid_steps.ChooseCard:
         names = {"CACHE": w.bind("hand_moves", step.cache), "CHOICE": w.bind("ChoiceMove", step.move_class),
                  "AFTER": _after_choosing(w, step)}

@@ -3,8 +3,8 @@
 Pipeline place: compiler → **codegen** (grid steps: set-up and round tail) → engine. Two
 parts of a grid round that are not a decision, written for `compile/codegen_grid.py`:
 
-- `shuffle each deck` (`_shuffle`): `random.Random.shuffle` written out as a class of the
-  step's own, with the same draws, so a seeded game deals the same decks;
+- `shuffle each deck` (`_shuffle`): the engine's shuffle written out draw by draw as a
+  class of the step's own, so a seeded game deals the same decks;
 - the tail of the round (`_tail`, `write_tails`): when the steps after placing are plain
   draws (`draw N each`, nothing kept), what `State.advance` does after the round's last
   placement (the draws, the end of the round, the next round's choosing) as one generated
@@ -22,65 +22,51 @@ from .codegen import literal, own_class
 
 # ---- set-up ---------------------------------------------------------------------------------
 
-#: `shuffle each deck`: `random.Random.shuffle` written out (the same draws: for each place
-#: from the last down, `getrandbits(k)` until below the count of places left; the generated
-#: module exists only where `randrange` draws so, `codegen.exact_randbelow`), by seat the
-#: cards in deck order and each draw's (count, bits)
+#: `shuffle each deck` written out: `grid_steps.ShuffleDecks` (one chance event's words for
+#: all decks, each deck shuffled from its first place on by `steps.partial_shuffle`), each
+#: draw with its constants, for decks of at most `SHUFFLE_UNROLLED` cards in all (larger
+#: decks shuffle through the engine's step, whose loop costs little beside them)
 _SHUFFLE = """\
 class $CLS($BASE):
-    \"\"\"Generated: each seat's own cards shuffled into its deck, as `random.Random.shuffle` shuffles them.\"\"\"
+    \"\"\"Generated: each seat's own cards shuffled into its deck, as `ShuffleDecks` shuffles them.\"\"\"
     generated_from = $BASE
 
     def enter(self, st):
-        getrandbits = st.random().getrandbits
+        n = st.n
+        words = st.random_words($TOTALS[n] if n < $SEATS else $TOTAL)
         decks = st.extra["grid"].decks
 $BODY        return False
 """
-#: the body: a loop over each seat's draws (`$DECKS`) ...
-_SHUFFLE_LOOP = """\
-        for seat in range(st.n):
-            cards, draws = $DECKS[seat]
-            cards = list(cards)
-            for count, bits in draws:
-                r = getrandbits(bits)
-                while r >= count:
-                    r = getrandbits(bits)
-                i = count - 1
-                cards[i], cards[r] = cards[r], cards[i]
-            decks[seat] = cards
-"""
-#: ... or, for decks of at most `SHUFFLE_UNROLLED` cards in all, each draw written out
-_SHUFFLE_UNROLLED = """\
-        n = st.n
-$SEATS"""
 _SHUFFLE_SEAT = """\
         if n > $SEAT:
             cards = $CARDS
 $DRAWS            decks[$SEAT] = cards
 """
 _SHUFFLE_DRAW = """\
-            r = getrandbits($BITS)
-            while r >= $COUNT:
-                r = getrandbits($BITS)
-            cards[$LAST], cards[r] = cards[r], cards[$LAST]
+            j = (words[$WORD] * $LEFT >> 32)$PLUS
+            cards[$PLACE], cards[j] = cards[j], cards[$PLACE]
 """
 SHUFFLE_UNROLLED = 256
 
 
-def _shuffle(w, step, kind) -> str:
-    seat_cards, name, base = step.config.seat_cards, w.name("Shuffle"), w.bind("Base", kind)
-    if sum(map(len, seat_cards)) <= SHUFFLE_UNROLLED:
-        seats = "".join(Template(_SHUFFLE_SEAT).substitute(
-            SEAT=literal(seat), CARDS=f"[*{literal(tuple(cards))}]", DRAWS="".join(
-                Template(_SHUFFLE_DRAW).substitute(BITS=literal(count.bit_length()), COUNT=literal(count),
-                                                   LAST=literal(count - 1)) for count in range(len(cards), 1, -1)))
-            for seat, cards in enumerate(seat_cards))
-        w.lines(Template(_SHUFFLE).substitute(CLS=name, BASE=base, BODY=Template(_SHUFFLE_UNROLLED).substitute(SEATS=seats)))
-        return name
-    decks = tuple((tuple(cards), tuple((count, count.bit_length()) for count in range(len(cards), 1, -1)))
-                  for cards in seat_cards)
-    w.lines(Template(_SHUFFLE).substitute(CLS=name, BASE=base, BODY=Template(_SHUFFLE_LOOP).substitute(DECKS=w.const(
-        "DECKS", decks, "by seat: its cards in deck order, and each draw of the shuffle (count, bits)"))))
+def _shuffle(w, step, kind) -> str | None:
+    """The generated shuffle's class name, or None when the decks are too large to write out."""
+    seat_cards = step.config.seat_cards
+    if sum(map(len, seat_cards)) > SHUFFLE_UNROLLED:
+        return None
+    name, base, body, at = w.name("Shuffle"), w.bind("Base", kind), [], 0
+    for seat, cards in enumerate(seat_cards):
+        size = len(cards)
+        draws = "".join(Template(_SHUFFLE_DRAW).substitute(
+            WORD=literal(at + place), LEFT=literal(size - place), PLACE=literal(place),
+            PLUS=f" + {literal(place)}" if place else "") for place in range(size - 1))
+        body.append(Template(_SHUFFLE_SEAT).substitute(SEAT=literal(seat), CARDS=f"[*{literal(tuple(cards))}]",
+                                                       DRAWS=draws))
+        at += size
+    totals = tuple(sum(map(len, seat_cards[:seats])) for seats in range(len(seat_cards)))
+    w.lines(Template(_SHUFFLE).substitute(CLS=name, BASE=base, BODY="".join(body), SEATS=literal(len(seat_cards)),
+                                          TOTAL=literal(at), TOTALS=w.const(
+                                              "WORDS", totals, "the shuffle's words by the count of seats")))
     return name
 
 

@@ -81,7 +81,7 @@ class Ruleset:
     # ---- the life of a game ----------------------------------------------------------------
 
     def start_game(self, st: State) -> None:
-        st.dealer = st.random().randrange(st.n) if self.dealer_first == "random" else 0
+        st.dealer = st.random_below(st.n) if self.dealer_first == "random" else 0
         if self.grid is not None:
             self.grid.start(st)
         for start in self.on_start:

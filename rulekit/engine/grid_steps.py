@@ -21,7 +21,7 @@ from .cardsets import cards_of, mask_of
 from .grid_state import NO_KINDS
 from .grid_moves import CellMoves, SlideList
 from .moves import Move
-from .steps import Step
+from .steps import Step, partial_shuffle
 
 #: tables of interned moves kept (per card or text and frame origin), and move lists kept per
 #: hand (a step's `cache`), before all are forgotten: memory stays bounded however many hands
@@ -64,11 +64,12 @@ class ShuffleDecks(Step):
         self.config = config
 
     def enter(self, st) -> bool:
-        gs, rng = st.extra["grid"], st.random()
-        for seat in range(st.n):
-            cards = list(self.config.seat_cards[seat])
-            rng.shuffle(cards)
-            gs.decks[seat] = cards
+        decks, seat_cards = st.extra["grid"].decks, self.config.seat_cards[:st.n]
+        words, at = st.random_words(sum(map(len, seat_cards))), 0
+        for seat, cards in enumerate(seat_cards):
+            cards = list(cards)
+            partial_shuffle(words[at:at + len(cards)], cards, len(cards))
+            decks[seat], at = cards, at + len(cards)
         return False
 
 
@@ -77,7 +78,7 @@ class GiveTiebreaker(Step):
     name = "tiebreaker"
 
     def enter(self, st) -> bool:
-        st.extra["grid"].tiebreaker = st.random().randrange(st.n)
+        st.extra["grid"].tiebreaker = st.random_below(st.n)
         return False
 
 
