@@ -15,7 +15,7 @@ VOCABULARY = frozenset("""
     sitting bids list len range id get append bit_length bit_count is_terminal current_player _at
     hands trump lead tricks_won taken last_trick tricks_played leader advance _legal _history n
     revealed arg extra _ __slots__ at follow enter words round random_words undealt aside dealt_cards places i j map sum __getitem__ dealt turned suit bit min
-    won scores ended points dealer max_rounds finish reset_round last_round _last_round order draws random
+    won scores ended points dealer max_rounds finish reset_round last_round _last_round order draws
     gs effect occ free _box box bit_of origin cells moves pending over __class__
     queue passer tiebreaker put recentre pop _next _step step deck decks rules end_round
     strength best who rank type strengths after tricks start third
