@@ -37,6 +37,13 @@ def emit(w, step):
     """Write the class for a trick step: (its name, the bodies of legal moves and of apply
     for the generated state), or None when the step is not one. In the apply body,
     `$STATE` stands for the state's base class."""
+    try:
+        return _emit(w, step)
+    finally:
+        _LAST_ENTRIES[:] = [None, None]         # the follow table's entries: not kept past the step
+
+
+def _emit(w, step):
     kind = getattr(type(step), "generated_from", type(step))
     if kind in _PLAIN:
         every, sit, ruled = _PLAIN[kind], False, False
@@ -185,8 +192,10 @@ _LAST_ENTRIES: list = [None, None]
 def _entries(follow) -> dict:
     """{id: entry} of the entries of follow[trump + 1][lead + 1] (a large deck repeats a few objects)."""
     if _LAST_ENTRIES[0] is not follow:
-        rows = {id(row): row for row in follow}.values()
-        _LAST_ENTRIES[:] = [follow, {id(entry): entry for row in rows for entry in row}]
+        entries: dict = {}
+        for row in {id(row): row for row in follow}.values():
+            entries.update(zip(map(id, row), row))
+        _LAST_ENTRIES[:] = [follow, entries]
     return _LAST_ENTRIES[1]
 
 
@@ -197,14 +206,34 @@ def _distinct(follow) -> set[int]:
 
 def _one_run(follow, runs) -> tuple:
     """follow[trump + 1][lead + 1] with 0 for each row that does not lie inside one run."""
-    return tuple(_by_entry(follow, lambda row: row if any(row & run == row for run in runs) else 0))
+    inside = _in_one_run(runs)
+    return tuple(_by_entry(follow, lambda row: row if inside(row) else 0))
 
 
 def _spread(follow, runs) -> bool:
     """Does a follow row lie over several runs without being every card (so that the cards
     a seat may follow with are fewer than its hand, yet no single run's)?"""
-    every = sum(runs)
-    return any(row != every and not any(row & run == row for run in runs) for row in _distinct(follow))
+    every, inside = sum(runs), _in_one_run(runs)
+    return any(row != every and not inside(row) for row in _distinct(follow))
+
+
+def _in_one_run(runs):
+    """`inside(mask)`: does the mask lie inside one of the runs? The runs are disjoint, so
+    only the run of its lowest card can hold it (else each run is tried)."""
+    run_of: dict = {}
+    for run in runs:
+        mask = run
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            if run_of.setdefault(low, run) is not run:
+                return lambda row: any(row & run == row for run in runs)
+    if not runs:
+        return lambda row: False
+
+    def inside(row):
+        return row & run_of.get(row & -row, 0) == row if row else True
+    return inside
 
 
 def _whole_faces(follow, groups) -> bool:
@@ -565,11 +594,12 @@ def _winner(w, cases, leads: int) -> str:
         for row in rows:
             found = rows_coded.get(id(row))
             if found is None:
-                for entry in {id(entry): entry for entry in row}.values():
+                flat = bool(row) and row.count(row[0]) == len(row)     # one entry throughout
+                for entry in (row[:1] if flat else dict(zip(map(id, row), row)).values()):
                     if id(entry) not in coded:
                         coded[id(entry)] = (entry, None if entry is None else
                                             (entry[0] or 0, entry[1], _code(entry[2], keys)))
-                if row and row.count(row[0]) == len(row):           # one entry throughout
+                if flat:
                     found = (row, (coded[id(row[0])][1],) * len(row))
                 else:
                     found = (row, tuple([coded[id(entry)][1] for entry in row]))

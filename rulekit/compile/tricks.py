@@ -117,13 +117,13 @@ class PredicateTables:
             return self._row((op, id(left), id(right)), (left, right), lambda: [op(x, b) for x in left])
         return self._row((op, id(left), id(right)), (left, right), lambda: list(map(op, left, right)))
 
-    def lead_in(self, row: list[int]) -> list[int]:
-        """Per card id as the lead: 1 when the lead is in its own entry of `row` (`row[lead + 1] >> lead & 1`)."""
-        size = self.deck.size
+    def lead_in(self, row: list[int]) -> int:
+        """The mask of the leads that are in their own entry of `row` (`row[lead + 1] >> lead & 1`)."""
         value = self._flat.get(id(row))
         if value is not None:
-            return self._row(("in", id(row)), (row,), lambda: _bits(value, size))
-        return self._row(("in", id(row)), (row,), lambda: [x >> lead & 1 for lead, x in enumerate(row[1:])])
+            return value & self.deck.all_mask
+        return self._row(("in", id(row)), (row,),
+                         lambda: sum(1 << lead for lead, x in enumerate(row[1:]) if x >> lead & 1))
 
     def _same_as_lead_rows(self, attr: str):
         deck = self.deck
@@ -204,17 +204,20 @@ class PredicateTables:
         return sum(masks[s] for s, c in enumerate(self.deck.suit_colour) if c == colour)
 
 
-def _bits(mask: int, size: int) -> list[int]:
-    """Per card id below `size`: 1 when its bit is set in `mask`."""
-    bits = [0] * size
+def _choose(mask: int, yes: list, no: list) -> list:
+    """`[yes[i] if mask >> i & 1 else no[i] for i in range(len(no))]`: a copy of the list most
+    entries come from, the others put in (a mask of a few leads costs a few steps)."""
+    size = len(no)
+    mask &= (1 << size) - 1
+    if mask.bit_count() * 2 <= size:
+        out, src = list(no), yes
+    else:
+        out, src, mask = list(yes), no, ((1 << size) - 1) ^ mask
     while mask:
         low = mask & -mask
-        card = low.bit_length() - 1
-        if card >= size:
-            break
-        bits[card] = 1
+        out[low.bit_length() - 1] = src[low.bit_length() - 1]
         mask ^= low
-    return bits
+    return out
 
 
 def _ids(mask: int) -> list[int]:
@@ -250,19 +253,19 @@ def follow_table(follow: n.Follow, preds: PredicateTables) -> list[list[int]]:
     cases = [(_lead_condition(c.condition, preds), _follow_result(c.result, preds)) for c in follow.cases]
 
     def row(trump):
-        chosen = []             # (condition: True or a 0/1 per lead, result row) of the cases that may apply
+        chosen = []             # (condition: True or the mask of the leads it holds for, result row)
         for condition, result in cases:
             met = condition(trump)
-            if met is True or (met is not None and any(met)):
+            if met:
                 chosen.append((met, result(trump)))
                 if met is True:
                     break
-        key = tuple((met if met is True else id(met), id(result)) for met, result in chosen)
+        key = tuple((met if met is True else ("leads", met), id(result)) for met, result in chosen)
 
         def make():
             out = [everything] * size
             for met, result in reversed(chosen):    # the first case that holds decides
-                out = result[1:] if met is True else [r if m else o for m, r, o in zip(met, result[1:], out)]
+                out = result[1:] if met is True else _choose(met, result[1:], out)
             return [everything] + out
         return preds._row(("follow", key), tuple(chosen), make)
 
@@ -270,8 +273,8 @@ def follow_table(follow: n.Follow, preds: PredicateTables) -> list[list[int]]:
 
 
 def _lead_condition(condition, preds: PredicateTables):
-    """A follow case's condition → `met(trump)`: None (never), True (always), or per lead
-    (card id) 1 when it holds."""
+    """A follow case's condition → `met(trump)`: None (never), True (always), or the mask of
+    the leads (card ids) it holds for."""
     if isinstance(condition, n.FirstTrick):     # tables of the later tricks (compile/leads.py)
         return lambda trump: None
     if isinstance(condition, n.LeadIs):
@@ -394,8 +397,8 @@ def _needed_rows(condition, preds: PredicateTables):
         rows = preds.rows(condition.pred)
 
         def lead_is(trump):
-            met = preds.lead_in(rows(trump))
-            return preds._row(("lead is", id(met)), (met,), lambda: [0] + [everything if m else 0 for m in met])
+            met, size = preds.lead_in(rows(trump)), preds.deck.size
+            return preds._row(("lead is", met), (), lambda: [0] + _choose(met, [everything] * size, [0] * size))
         return lead_is
     return lambda trump: preds.flat(everything)
 
