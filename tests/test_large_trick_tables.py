@@ -194,3 +194,41 @@ def _plan(rule, preds, lead, trump) -> list:
 def _shape(entry):
     needed, admitted, pick = entry
     return needed, admitted, (tuple(pick.key), pick.sign) if hasattr(pick, "key") else pick
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(hs.lists(predicates(), min_size=4, max_size=4), hs.booleans(), hs.booleans())
+def test_follow_chains_made_by_rows_are_the_entries_one_by_one(texts, top, first):
+    """The chains of a follow rule with lead rules (`P if able, else Q if able, but X may
+    always be played`, a first-trick case), worked out row by row, equal their per-entry
+    definition."""
+    from rulekit.compile import leads
+    a, b, c, d = texts
+    source = DECK.format(top="top trumps 9 of trump suit" if top else "", always="",
+                         follow=f"first trick -> {d} if able\n  lead is {a} -> any\n  lead is {b} -> {c} if able, "
+                                f"else {d} if able, but {a} may always be played\n  "
+                                f"otherwise -> same suit as lead if able, but {b} may always be played",
+                         winner="otherwise -> highest card of lead suit")
+    sections = {type(i).__name__: i for i in parse(source).items}
+    follow = sections["Follow"]
+    preds = PredicateTables(build_deck(sections["Deck"]))
+    chains = leads.follow_chains(follow, preds, first)
+    expected = []
+    for trump in preds.trumps:
+        row = []
+        for lead in preds.leads:
+            entry = leads.FREE
+            for case in follow.cases if lead >= 0 else ():
+                condition = case.condition
+                if isinstance(condition, n.FirstTrick):
+                    met = first
+                elif isinstance(condition, n.LeadIs):
+                    met = preds.compile(condition.pred)(lead, trump) >> lead & 1
+                else:
+                    met = True
+                if met:
+                    entry = leads._result_fns(case.result, preds)(lead, trump)
+                    break
+            row.append(entry)
+        expected.append(row)
+    assert chains == expected
