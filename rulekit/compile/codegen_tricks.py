@@ -14,6 +14,7 @@ uniform over the distinct legal moves, counted from masks (one card per face), d
 """
 from __future__ import annotations
 
+import threading
 from string import Template
 
 from ..dsl.checker import MAX_PLAYERS
@@ -40,7 +41,7 @@ def emit(w, step):
     try:
         return _emit(w, step)
     finally:
-        _LAST_ENTRIES[:] = [None, None]         # the follow table's entries: not kept past the step
+        _SEEN.entries = None                    # the follow table's entries: not kept past the step
 
 
 def _emit(w, step):
@@ -185,18 +186,20 @@ def _by_entry(follow, fn) -> list:
     return out
 
 
-#: the last table `_entries` read and its entries (the generator asks several times of one table)
-_LAST_ENTRIES: list = [None, None]
+#: the last table `_entries` read and its entries (the generator asks several times of one
+#: table), per thread: (the table, {id: entry})
+_SEEN = threading.local()
 
 
 def _entries(follow) -> dict:
     """{id: entry} of the entries of follow[trump + 1][lead + 1] (a large deck repeats a few objects)."""
-    if _LAST_ENTRIES[0] is not follow:
+    last = getattr(_SEEN, "entries", None)
+    if last is None or last[0] is not follow:
         entries: dict = {}
         for row in {id(row): row for row in follow}.values():
             entries.update(zip(map(id, row), row))
-        _LAST_ENTRIES[:] = [follow, entries]
-    return _LAST_ENTRIES[1]
+        last = _SEEN.entries = (follow, entries)
+    return last[1]
 
 
 def _distinct(follow) -> set[int]:
