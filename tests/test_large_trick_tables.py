@@ -121,7 +121,7 @@ def predicates():
         hs.builds(lambda a: f"not {a}", inner)), max_leaves=4)
 
 
-@settings(max_examples=80, deadline=None, derandomize=True)
+@settings(max_examples=40, deadline=None, derandomize=True)
 @given(hs.lists(predicates(), min_size=4, max_size=4), hs.booleans(), hs.booleans())
 def test_tables_made_by_rows_are_the_predicates_entry_by_entry(texts, top, always):
     """Every predicate's table, the follow table and the winner's plans, worked out row by
@@ -196,7 +196,7 @@ def _shape(entry):
     return needed, admitted, (tuple(pick.key), pick.sign) if hasattr(pick, "key") else pick
 
 
-@settings(max_examples=60, deadline=None, derandomize=True)
+@settings(max_examples=30, deadline=None, derandomize=True)
 @given(hs.lists(predicates(), min_size=4, max_size=4), hs.booleans(), hs.booleans())
 def test_follow_chains_made_by_rows_are_the_entries_one_by_one(texts, top, first):
     """The chains of a follow rule with lead rules (`P if able, else Q if able, but X may
