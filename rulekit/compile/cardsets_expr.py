@@ -604,14 +604,21 @@ def _mentions(node, names) -> bool:
 def words_for_deck(deck) -> CardWords:
     """Card words of a shared deck: each suit and special card names its cards."""
     from .identity import colour_of, identities
+    from .tricks import _suit_masks
 
-    kinds = {name: deck.suit_mask(s) for s, name in enumerate(deck.suit_names)}
+    masks = _suit_masks(deck.suit, len(deck.suit_names))
+    kinds = dict(zip(deck.suit_names, masks))
     for index, colour in enumerate(deck.colour_names):
         kinds[colour] = sum(1 << c for c in range(deck.size) if colour_of(deck, deck.suit[c]) == index)
     cards = {}
     for card, text in enumerate(deck.texts):
         cards[text] = cards.get(text, 0) | 1 << card
-    trumps = [deck.always_trump | sum(1 << c for c, s in enumerate(i.suit) if s == trump)
-              if trump >= 0 else deck.always_trump for trump, i in enumerate(identities(deck), -1)]
+    by_identity: dict = {}          # a deck without top trumps has one identity for every trump
+    each = identities(deck)
+    for i in each:
+        if id(i) not in by_identity:
+            by_identity[id(i)] = _suit_masks(i.suit, len(deck.suit_names))
+    trumps = [deck.always_trump | by_identity[id(i)][trump] if trump >= 0 else deck.always_trump
+              for trump, i in enumerate(each, -1)]
     return CardWords(kinds, [max(r, 0) for r in deck.rank], None, False, None, deck.all_mask,
                      cards=cards, trumps=trumps)

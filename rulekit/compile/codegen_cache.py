@@ -44,6 +44,7 @@ KEEP = 256
 STANDARD = ("builtins", "copyreg", "itertools", "operator", "functools")
 
 _ATOMS = (int, str, bool, float, type(None))
+_ATOM_KINDS = frozenset(_ATOMS)
 
 
 class Entry:
@@ -152,6 +153,8 @@ def places(root: tuple, start: tuple = (), found: dict | None = None) -> tuple[d
         while done < len(kept):                       # breadth first
             obj = kept[done]
             done += 1
+            if (obj.__class__ is list or obj.__class__ is tuple) and set(map(type, obj)) <= _ATOM_KINDS:
+                continue                              # a row of numbers (a large table's): nothing in it to find
             path = found[id(obj)]
             for step, child in _children(obj, path, memos):
                 if child.__class__ not in _ATOMS and id(child) not in found:

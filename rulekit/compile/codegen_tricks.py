@@ -14,11 +14,13 @@ uniform over the distinct legal moves, counted from masks (one card per face), d
 """
 from __future__ import annotations
 
+import threading
 from string import Template
 
 from ..dsl.checker import MAX_PLAYERS
 from ..engine import sit_out, steps, trick_rules
-from .tricks import _HIGHEST_BIT, _LOWEST_BIT, _first, _last
+from .codegen import MAX_LITERAL_ITEMS
+from .tricks import _HIGHEST_BIT, _LOWEST_BIT, _first, _last, plans
 
 #: the state takes a class of its own while this step decides (compile/codegen.py)
 OWN_STATE_CLASS = True
@@ -36,6 +38,13 @@ def emit(w, step):
     """Write the class for a trick step: (its name, the bodies of legal moves and of apply
     for the generated state), or None when the step is not one. In the apply body,
     `$STATE` stands for the state's base class."""
+    try:
+        return _emit(w, step)
+    finally:
+        _SEEN.entries = None                    # the follow table's entries: not kept past the step
+
+
+def _emit(w, step):
     kind = getattr(type(step), "generated_from", type(step))
     if kind in _PLAIN:
         every, sit, ruled = _PLAIN[kind], False, False
@@ -45,22 +54,22 @@ def emit(w, step):
         every, sit, ruled = _RULED[kind], False, True
     else:
         return None
-    plans = getattr(step.winner, "plans", None)
+    cases = getattr(step.winner, "cases", None)
     faces = _faces(step)
-    if plans is None or faces is None or (not ruled and not _whole_faces(step.follow, faces[1])):
+    if cases is None or faces is None or (not ruled and not _whole_faces(step.follow, faces[1])):
         return None
     pairs = [[(seat, card) for card in range(step.table.deck.size)] for seat in range(MAX_PLAYERS)]
     names = {"BASE": w.bind("Base", kind), "PAIRS": w.bind("pairs", pairs),      # a trick's entries, made once
              "MOVE_CLASS": w.bind("CardMove", step.table.move_class), "CACHE": w.bind("cache", step.table.cache),
              "RUN_MOVES": w.bind("run_moves", step.table.run_moves), "MOVES": w.bind("moves", step.table.moves)}
-    strengths = _strengths(step, plans)
+    strengths = _strengths(step, cases)
     if strengths is not None:
         names["STRENGTH"] = w.table("STRENGTH", strengths, "strength[trump + 1][lead + 1][card]: the strongest card "
                                     "of a full trick wins it (odd: of equals, the last played)")
         names["LAST"] = any(v & 1 for rows in strengths for row in rows for v in row)
         names["BITS"] = w.const("BITS", tuple(1 << card for card in range(step.table.deck.size)), "1 << card")
     else:
-        names["WINNER"] = _winner(w, plans)
+        names["WINNER"] = _winner(w, cases, step.table.deck.size + 1)
     names["THEN"] = w.bind("then", step.then) if step.then is not None else ""
     names["AFTER"] = seat_after(w)
     if ruled:
@@ -147,27 +156,87 @@ def _faces(step):
 def _inside(table, follow) -> list:
     """follow[trump + 1][lead + 1] → a row by card id: 1 when all the cards of that card's
     face lie in the follow row (read at a face's id, a move's `arg`), else 0."""
-    faces = table.face_masks
-    made = {row: tuple(int(row & mask == mask) for mask in faces) for row in _distinct(follow)}
-    return [tuple(map(made.__getitem__, rows)) for rows in follow]
+    faces, size = table.face_masks, len(table.face_masks)
+
+    def inside(row):            # only a card of the row can have its whole face in it
+        out = [0] * size
+        mask = row
+        while mask:
+            low = mask & -mask
+            card = low.bit_length() - 1
+            mask ^= low
+            if card < size and row & faces[card] == faces[card]:
+                out[card] = 1
+        return tuple(out)
+    return _by_entry(follow, inside)
+
+
+def _by_entry(follow, fn) -> list:
+    """follow[trump + 1][lead + 1] → the same table of `fn(entry)`, worked out once per
+    distinct entry (and a row of the table met again made once)."""
+    made = {row: fn(row) for row in _distinct(follow)}
+    by_id = {key: made[row] for key, row in _entries(follow).items()}
+    rows: dict = {}
+    out = []
+    for row in follow:
+        found = rows.get(id(row))
+        if found is None:
+            found = rows[id(row)] = (row, tuple(map(by_id.__getitem__, map(id, row))))
+        out.append(found[1])
+    return out
+
+
+#: the last table `_entries` read and its entries (the generator asks several times of one
+#: table), per thread: (the table, {id: entry})
+_SEEN = threading.local()
+
+
+def _entries(follow) -> dict:
+    """{id: entry} of the entries of follow[trump + 1][lead + 1] (a large deck repeats a few objects)."""
+    last = getattr(_SEEN, "entries", None)
+    if last is None or last[0] is not follow:
+        entries: dict = {}
+        for row in {id(row): row for row in follow}.values():
+            entries.update(zip(map(id, row), row))
+        last = _SEEN.entries = (follow, entries)
+    return last[1]
 
 
 def _distinct(follow) -> set[int]:
     """The distinct rows of follow[trump + 1][lead + 1] (a large deck repeats a few of them)."""
-    return {row for rows in follow for row in rows}
+    return set(_entries(follow).values())
 
 
 def _one_run(follow, runs) -> tuple:
     """follow[trump + 1][lead + 1] with 0 for each row that does not lie inside one run."""
-    inside = {row: row if any(row & run == row for run in runs) else 0 for row in _distinct(follow)}
-    return tuple(tuple(map(inside.__getitem__, rows)) for rows in follow)
+    inside = _in_one_run(runs)
+    return tuple(_by_entry(follow, lambda row: row if inside(row) else 0))
 
 
 def _spread(follow, runs) -> bool:
     """Does a follow row lie over several runs without being every card (so that the cards
     a seat may follow with are fewer than its hand, yet no single run's)?"""
-    every = sum(runs)
-    return any(row != every and not any(row & run == row for run in runs) for row in _distinct(follow))
+    every, inside = sum(runs), _in_one_run(runs)
+    return any(row != every and not inside(row) for row in _distinct(follow))
+
+
+def _in_one_run(runs):
+    """`inside(mask)`: does the mask lie inside one of the runs? The runs are disjoint, so
+    only the run of its lowest card can hold it (else each run is tried)."""
+    run_of: dict = {}
+    for run in runs:
+        mask = run
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            if run_of.setdefault(low, run) is not run:
+                return lambda row: any(row & run == row for run in runs)
+    if not runs:
+        return lambda row: False
+
+    def inside(row):
+        return row & run_of.get(row & -row, 0) == row if row else True
+    return inside
 
 
 def _whole_faces(follow, groups) -> bool:
@@ -461,7 +530,7 @@ def _walk(w, shape, names) -> str:
 MAX_STRENGTHS = 60_000
 
 
-def _strengths(step, plans):
+def _strengths(step, cases):
     """The winner plans as card strengths, `[trump + 1][lead + 1][card]`, or None when a
     case has a condition of its own (`needed`: it applies only when some other card is
     played) or the rows would be too many (`MAX_STRENGTHS`). A card is as strong as the
@@ -470,20 +539,21 @@ def _strengths(step, plans):
     one for a `last` pick (odd strength), so the winner is the strongest card of the trick,
     the leader's when none is admitted."""
     size = step.table.deck.size
-    cases = max((len(row) for rows in plans for row in rows), default=0)
     made: dict = {}               # a plan row -> its strengths (rows repeat for every lead of a suit)
-    out = []
-    for rows in plans:
-        out_rows = []
-        for row in rows:
-            strength = made.get(row)
-            if strength is None:
+    by_trump = {}                 # id of a trump's case rows -> (them, its plans by lead)
+    for rows in cases:
+        if id(rows) in by_trump:
+            continue
+        by_trump[id(rows)] = (rows, plans(rows))
+        for row in by_trump[id(rows)][1]:
+            if row not in made:
                 if any(needed for needed, _, _ in row) or (len(made) + 1) * size > MAX_STRENGTHS:
                     return None
-                strength = made[row] = _strength_row(row, cases, size)
-            out_rows.append(strength)
-        out.append(tuple(out_rows))
-    return tuple(out)
+                made[row] = None
+    most = max(map(len, made), default=0)       # the most cases of any row
+    for row in made:
+        made[row] = _strength_row(row, most, size)
+    return tuple(tuple(map(made.__getitem__, by_trump[id(rows)][1])) for rows in cases)
 
 
 def _strength_row(row, cases: int, size: int) -> tuple:
@@ -511,24 +581,54 @@ def _ranks(admitted: int, pick) -> dict[int, int]:
     return {c: dense[order[c]] for c in cards}
 
 
-def _winner(w, plans) -> str:
-    """The winner plans → a generated function `(trick, played, lead, trump) -> seat`."""
+def _winner(w, cases, leads: int) -> str:
+    """The winner's case rows (`winner.cases`: per trump, per case, a row by lead of its
+    entry or None; `leads` entries a row) → a generated function `(trick, played, lead,
+    trump) -> seat`. A table small enough to write out is written as the plans by trump and
+    lead (`tricks.plans`); a larger one is handed in as the case rows, a row per trump and
+    case, where the plans would be an entry per trump and lead."""
     keys: list = []
+    coded: dict = {}        # id of an entry -> (the entry, its coded form); each distinct entry coded once
+    rows_coded: dict = {}   # id of a case row -> (the row, its coded form)
+    by_trump: dict = {}     # ids of a trump's coded rows -> (those rows, the coded rows as a tuple)
     table = []
-    for row in plans:
-        out_row = []
-        for cases in row:
-            coded = tuple((needed or 0, admitted, _code(pick, keys)) for needed, admitted, pick in cases)
-            out_row.append(coded)
-        table.append(tuple(out_row))
-    used = {code if code < _BY_KEY else _BY_KEY for row in table for cases in row for _, _, code in cases}
-    plans_name = w.table("PLANS", table, "winner plans[trump + 1][lead + 1]: (needed, admitted, pick), one entry each")
+    for rows in cases:
+        made = []
+        for row in rows:
+            found = rows_coded.get(id(row))
+            if found is None:
+                flat = bool(row) and row.count(row[0]) == len(row)     # one entry throughout
+                for entry in (row[:1] if flat else dict(zip(map(id, row), row)).values()):
+                    if id(entry) not in coded:
+                        coded[id(entry)] = (entry, None if entry is None else
+                                            (entry[0] or 0, entry[1], _code(entry[2], keys)))
+                if flat:
+                    found = (row, (coded[id(row[0])][1],) * len(row))
+                else:
+                    found = (row, tuple([coded[id(entry)][1] for entry in row]))
+                rows_coded[id(row)] = found
+            made.append(found[1])
+        key = tuple(map(id, made))
+        found = by_trump.get(key)
+        if found is None:
+            found = by_trump[key] = (made, tuple(made))
+        table.append(found[1])
+    used = {entry[2] if entry[2] < _BY_KEY else _BY_KEY for _, entry in coded.values() if entry is not None}
+    if len(table) * leads <= MAX_LITERAL_ITEMS:
+        by_rows: dict = {}
+        table = [by_rows.setdefault(id(rows), (rows, plans(rows) if rows else [()] * leads))[1] for rows in table]
+        plans_name = w.table("PLANS", table, "winner plans[trump + 1][lead + 1]: (needed, admitted, pick), one entry each")
+        head = [f"    for needed, admitted, pick in {plans_name}[trump + 1][lead + 1]:"]
+    else:
+        cases_name = w.const("CASES", tuple(table), "winner cases[trump + 1][case][lead + 1]: (needed, admitted, "
+                             "pick) or None where the case does not apply")
+        head = [f"    for row in {cases_name}[trump + 1]:", "        entry = row[lead + 1]", "        if entry is None:",
+                "            continue", "        needed, admitted, pick = entry"]
     keys_name = w.const("KEYS", tuple(tuple(k) for k in keys), "order keys by card id") if keys else None
     name = w.name("winner")
     lines = [f"def {name}(trick, played, lead, trump):",
              "    \"\"\"The seat that wins a full trick (generated from the file's trick-winner rule).\"\"\"",
-             f"    for needed, admitted, pick in {plans_name}[trump + 1][lead + 1]:",
-             "        if needed and not played & needed:", "            continue",
+             *head, "        if needed and not played & needed:", "            continue",
              "        hit = played & admitted", "        if not hit:", "            continue",
              f"        if pick == {_BITS_HIGH} or not hit & (hit - 1):", "            card = hit.bit_length() - 1"]
     if _BITS_LOW in used:

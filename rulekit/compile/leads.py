@@ -12,7 +12,7 @@ lead, so each is one `(chain, also)` per trump.
 from __future__ import annotations
 
 from ..dsl import nodes as n
-from .tricks import PredicateTables
+from .tricks import PredicateTables, _choose
 
 #: A chain that lets every card be played.
 FREE = ((), 0)
@@ -47,28 +47,58 @@ def _no_lead(preds: PredicateTables, pred) -> list[int]:
 
 def follow_chains(follow: n.Follow, preds: PredicateTables, first: bool):
     """`table[trump + 1][lead + 1] -> (chain, also)` on the round's first trick (`first`)
-    or on the others; no lead yet (column 0): every card."""
-    cases = [(_follow_condition(c.condition, preds, first), _result_fns(c.result, preds))
+    or on the others; no lead yet (column 0): every card. Made row by row as the follow
+    table is (`tricks.follow_table`): equal rows are one list, equal entries one tuple."""
+    cases = [(_follow_condition(c.condition, preds, first), _result_rows(c.result, preds))
              for c in follow.cases]
+    size = preds.deck.size
 
-    def entry(lead, trump):
-        if lead < 0:
-            return FREE
+    def row(trump):
+        chosen = []             # (condition: True or the mask of the leads it holds for, result row)
         for condition, result in cases:
-            if condition(lead, trump):
-                return result(lead, trump)
-        return FREE
+            met = condition(trump)
+            if met:
+                chosen.append((met, result(trump)))
+                if met is True:
+                    break
+        key = tuple((met if met is True else ("leads", met), id(result)) for met, result in chosen)
 
-    return [[entry(lead, trump) for lead in preds.leads] for trump in preds.trumps]
+        def make():
+            out = [FREE] * size
+            for met, result in reversed(chosen):    # the first case that holds decides
+                out = result[1:] if met is True else _choose(met, result[1:], out)
+            return [FREE] + out
+        return preds._row(("chains", key), tuple(chosen), make)
+
+    return [row(trump) for trump in preds.trumps]
 
 
 def _follow_condition(condition, preds: PredicateTables, first: bool):
+    """A condition → `met(trump)`: False (never), True (always), or the mask of the leads it holds for."""
     if isinstance(condition, n.FirstTrick):
-        return lambda lead, trump: first
+        return lambda trump: first
     if isinstance(condition, n.LeadIs):
-        fn = preds.compile(condition.pred)
-        return lambda lead, trump: bool(fn(lead, trump) >> lead & 1)
-    return lambda lead, trump: True
+        rows = preds.rows(condition.pred)
+        return lambda trump: preds.lead_in(rows(trump))
+    return lambda trump: True
+
+
+def _result_rows(result, preds: PredicateTables):
+    """A result → `rows(trump)`: the row by lead of `(chain, also)`, each distinct entry one tuple."""
+    if isinstance(result, n.FollowAny):
+        return lambda trump: preds._row(("free",), (), lambda: [FREE] * len(preds.leads))
+    chain = [preds.rows(p) for p in (result.pred, *result.fallbacks)]
+    also = preds.rows(result.always) if result.always is not None else None
+
+    def rows(trump):
+        parts = tuple(f(trump) for f in chain)
+        extra = also(trump) if also is not None else preds.flat(0)
+
+        def make():
+            made: dict = {}
+            return [made.setdefault(entry, entry) for entry in zip(zip(*parts), extra)]
+        return preds._row(("chain", *map(id, parts), id(extra)), (*parts, extra), make)
+    return rows
 
 
 def _result_fns(result, preds: PredicateTables):

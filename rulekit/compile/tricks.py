@@ -28,12 +28,16 @@ class PredicateTables:
         self.leads = range(-1, deck.size)
         self.identity = identities(deck)
         masks_of = {}
-        self.suit_masks_by = [masks_of.setdefault(id(i), _suit_masks(i.suit, len(deck.suit_names)))
-                              for i in self.identity]
+        for i in self.identity:
+            if id(i) not in masks_of:
+                masks_of[id(i)] = _suit_masks(i.suit, len(deck.suit_names))
+        self.suit_masks_by = [masks_of[id(i)] for i in self.identity]
         self.suit_masks = self.suit_masks_by[0]
         ranks = sorted(set(deck.rank))
         self.rank_masks = {r: sum(1 << c for c in range(deck.size) if deck.rank[c] == r) for r in ranks}
         self.follow_table = follow_table
+        self._made: dict = {}       # what a row was made of (by ids) -> (the row, what it was made of)
+        self._flat: dict = {}       # id of a row of one value throughout -> that value
 
     def trump_mask(self, trump: int) -> int:
         return self.deck.always_trump | (self.suit_masks_by[trump + 1][trump] if trump >= 0 else 0)
@@ -43,8 +47,108 @@ class PredicateTables:
         return self.identity[trump + 1].key
 
     def table(self, pred) -> list[list[int]]:
-        fn = self.compile(pred)
-        return [[fn(lead, trump) for lead in self.leads] for trump in self.trumps]
+        """`pred` as `table[trump + 1][lead + 1] -> mask` (rows shared: read it, do not change it)."""
+        rows = self.rows(pred)
+        return [rows(trump) for trump in self.trumps]
+
+    # ---- rows: a table worked out once per class of equal cases ----------------------------------
+    #
+    # A predicate's row for one trump (`row[lead + 1]`, lead -1 first) is made from the rows of
+    # its parts, and a row made of the same rows is made once (`_row`): a row that does not
+    # depend on the trump (`same suit as lead` without top trumps, say) is one list shared by
+    # every trump, and a row that does not depend on the lead (`trump`) is one value throughout
+    # (`_flat`), combined with another in one step. So a deck of a thousand suits costs a
+    # thousand rows of work, not a million entries of it (docs/performance.md).
+
+    def rows(self, pred):
+        """A predicate node → `rows(trump) -> row`, `row[lead + 1]` the mask of `compile(pred)(lead, trump)`."""
+        deck, everything = self.deck, self.deck.all_mask
+        if isinstance(pred, n.PTrump):
+            return lambda trump: self.flat(self.trump_mask(trump))
+        if isinstance(pred, n.PAny):
+            return lambda trump: self.flat(everything)
+        if isinstance(pred, n.PSameAsLead):
+            return self._same_as_lead_rows(pred.attr.text)
+        if isinstance(pred, n.PFollowed):
+            return self._followed_rows
+        if isinstance(pred, n.PNamed):
+            named = self._named(pred.name.text)
+            return lambda trump: self.flat(named(-1, trump))
+        if isinstance(pred, (n.PCard, n.PCompare)):
+            mask = card_mask(deck, pred)
+            return lambda trump: self.flat(mask)
+        if isinstance(pred, n.PNot):
+            inner = self.rows(pred.operand)
+            return lambda trump: self._not(inner(trump))
+        left, right = self.rows(pred.left), self.rows(pred.right)
+        if isinstance(pred, n.PAnd):
+            return lambda trump: self._both(int.__and__, left(trump), right(trump))
+        return lambda trump: self._both(int.__or__, left(trump), right(trump))
+
+    def flat(self, value: int) -> list[int]:
+        """The row of one value for every lead (one list per value)."""
+        return self._row(("flat", value), (), lambda: [value] * len(self.leads), value)
+
+    def _row(self, key: tuple, parts: tuple, make, flat=None):
+        """The row made by `make()` from `parts` (rows; `key` names them by id): made once,
+        and kept with its parts (so no id in a key is reused). `flat`: its one value, if it has one."""
+        found = self._made.get(key)
+        if found is None:
+            row = make()
+            found = self._made[key] = (row, parts)
+            if flat is not None:
+                self._flat[id(row)] = flat
+        return found[0]
+
+    def _not(self, row: list[int]) -> list[int]:
+        everything = self.deck.all_mask
+        value = self._flat.get(id(row))
+        if value is not None:
+            return self.flat(everything & ~value)
+        return self._row(("not", id(row)), (row,), lambda: [everything & ~x for x in row])
+
+    def _both(self, op, left: list[int], right: list[int]) -> list[int]:
+        a, b = self._flat.get(id(left)), self._flat.get(id(right))
+        if a is not None and b is not None:
+            return self.flat(op(a, b))
+        if a is not None:
+            return self._row((op, id(left), id(right)), (left, right), lambda: [op(x, a) for x in right])
+        if b is not None:
+            return self._row((op, id(left), id(right)), (left, right), lambda: [op(x, b) for x in left])
+        return self._row((op, id(left), id(right)), (left, right), lambda: list(map(op, left, right)))
+
+    def lead_in(self, row: list[int]) -> int:
+        """The mask of the leads that are in their own entry of `row` (`row[lead + 1] >> lead & 1`)."""
+        value = self._flat.get(id(row))
+        if value is not None:
+            return value & self.deck.all_mask
+        return self._row(("in", id(row)), (row,),
+                         lambda: sum(1 << lead for lead, x in enumerate(row[1:]) if x >> lead & 1))
+
+    def _same_as_lead_rows(self, attr: str):
+        deck = self.deck
+        if ATTRIBUTES[attr] != "suit":
+            row = [0] + [self.rank_masks.get(r, 0) if r >= 0 else 0 for r in deck.rank]
+            return lambda trump: row
+        if attr != "suit" and deck.colour_names:        # `same colour as lead`: its group
+
+            def colours(trump):
+                suits = self.identity[trump + 1].suit
+                masks = {}
+                for suit in dict.fromkeys(suits):
+                    masks[suit] = self._colour_mask(colour_of(deck, suit), trump)
+                return [0] + [masks[suit] for suit in suits]
+            return lambda trump: self._row(("colour", id(self.identity[trump + 1])), (), lambda: colours(trump))
+
+        def suits(trump):
+            by = self.suit_masks_by[trump + 1]
+            return [0] + [by[suit] for suit in self.identity[trump + 1].suit]
+        return lambda trump: self._row(("suit", id(self.identity[trump + 1])), (), lambda: suits(trump))
+
+    def _followed_rows(self, trump: int) -> list[int]:
+        follow = self.follow_table[trump + 1]
+        return self._row(("followed", id(follow)), (follow,),
+                         lambda: [0] + [f | 1 << lead for lead, f in enumerate(follow[1:])])
 
     def compile(self, pred):
         """A predicate node → `f(lead, trump) -> mask`."""
@@ -100,6 +204,32 @@ class PredicateTables:
         return sum(masks[s] for s, c in enumerate(self.deck.suit_colour) if c == colour)
 
 
+def _choose(mask: int, yes: list, no: list) -> list:
+    """`[yes[i] if mask >> i & 1 else no[i] for i in range(len(no))]`: a copy of the list most
+    entries come from, the others put in (a mask of a few leads costs a few steps)."""
+    size = len(no)
+    mask &= (1 << size) - 1
+    if mask.bit_count() * 2 <= size:
+        out, src = list(no), yes
+    else:
+        out, src, mask = list(yes), no, ((1 << size) - 1) ^ mask
+    while mask:
+        low = mask & -mask
+        out[low.bit_length() - 1] = src[low.bit_length() - 1]
+        mask ^= low
+    return out
+
+
+def _ids(mask: int) -> list[int]:
+    """The card ids of a mask, lowest first."""
+    ids = []
+    while mask:
+        low = mask & -mask
+        ids.append(low.bit_length() - 1)
+        mask ^= low
+    return ids
+
+
 def _suit_masks(suit: list[int], suits: int) -> list[int]:
     masks = [0] * suits
     for card, s in enumerate(suit):
@@ -117,35 +247,46 @@ def card_mask(deck: DeckModel, pred) -> int:
 
 
 def follow_table(follow: n.Follow, preds: PredicateTables) -> list[list[int]]:
-    """`table[trump + 1][lead + 1]` → the mask of cards that follow; all cards when free."""
-    everything = preds.deck.all_mask
+    """`table[trump + 1][lead + 1]` → the mask of cards that follow; all cards when free.
+    Worked out row by row (`PredicateTables.rows`): equal rows are one list."""
+    everything, size = preds.deck.all_mask, preds.deck.size
     cases = [(_lead_condition(c.condition, preds), _follow_result(c.result, preds)) for c in follow.cases]
 
-    def allowed(lead, trump):
-        if lead < 0:
-            return everything
+    def row(trump):
+        chosen = []             # (condition: True or the mask of the leads it holds for, result row)
         for condition, result in cases:
-            if condition(lead, trump):
-                return result(lead, trump)
-        return everything
+            met = condition(trump)
+            if met:
+                chosen.append((met, result(trump)))
+                if met is True:
+                    break
+        key = tuple((met if met is True else ("leads", met), id(result)) for met, result in chosen)
 
-    return [[allowed(lead, trump) for lead in preds.leads] for trump in preds.trumps]
+        def make():
+            out = [everything] * size
+            for met, result in reversed(chosen):    # the first case that holds decides
+                out = result[1:] if met is True else _choose(met, result[1:], out)
+            return [everything] + out
+        return preds._row(("follow", key), tuple(chosen), make)
+
+    return [row(trump) for trump in preds.trumps]
 
 
 def _lead_condition(condition, preds: PredicateTables):
+    """A follow case's condition → `met(trump)`: None (never), True (always), or the mask of
+    the leads (card ids) it holds for."""
     if isinstance(condition, n.FirstTrick):     # tables of the later tricks (compile/leads.py)
-        return lambda lead, trump: False
+        return lambda trump: None
     if isinstance(condition, n.LeadIs):
-        fn = preds.compile(condition.pred)
-        return lambda lead, trump: bool(fn(lead, trump) >> lead & 1)
-    return lambda lead, trump: True
+        rows = preds.rows(condition.pred)
+        return lambda trump: preds.lead_in(rows(trump))
+    return lambda trump: True
 
 
 def _follow_result(result, preds: PredicateTables):
     if isinstance(result, n.FollowAny):
-        everything = preds.deck.all_mask
-        return lambda lead, trump: everything
-    return preds.compile(result.pred)
+        return lambda trump: preds.flat(preds.deck.all_mask)
+    return preds.rows(result.pred)
 
 
 def winner_rule(rule: n.TrickWinner, preds: PredicateTables):
@@ -158,7 +299,9 @@ def winner_rule(rule: n.TrickWinner, preds: PredicateTables):
     case applies when the trick holds a card of `needed` and one of `admitted`. Among the
     admitted cards played (`hit`) the winning card is the only one, or the highest or lowest
     bit when the rule's order follows the card ids there (`_HIGHEST_BIT`, `_LOWEST_BIT`);
-    otherwise `pick(trick, hit)` scans the trick.
+    otherwise `pick(trick, hit)` scans the trick. The entries are kept per case, a row by
+    lead for each trump (a million plans of a deck of a thousand suits would be a million
+    tuples), made from the predicates' rows (`PredicateTables.rows`), each distinct entry once.
     """
     resolved, seen = [], set()
     for case in rule.cases:
@@ -166,26 +309,52 @@ def winner_rule(rule: n.TrickWinner, preds: PredicateTables):
         if written in seen:         # a case written again never decides: the first did not
             continue
         seen.add(written)
-        needed = _needed_table(case.condition, preds)
-        resolved.append((needed, preds.table(case.pred), case.pick))
-    picks = {}     # (pick, admitted) -> pick function: few distinct admitted masks
+        resolved.append((_needed_rows(case.condition, preds), preds.rows(case.pred), case.pick))
+    # pick functions by (pick, admitted mask, key) and by the mask's id (a row repeats one
+    # object: no hashing of a long mask each time); entries by the ids of their masks
+    picks, picks_by_id, entries = {}, {}, {}
 
     def pick_for(pick, admitted, key):
-        found = picks.get((pick, admitted, id(key)))
+        found = picks_by_id.get((pick, id(admitted), id(key)))
         if found is None:
-            found = picks[pick, admitted, id(key)] = _pick(pick, admitted, key)
-        return found
+            made = picks.get((pick, admitted, id(key)))
+            if made is None:
+                made = picks[pick, admitted, id(key)] = _pick(pick, admitted, key)
+            found = picks_by_id[pick, id(admitted), id(key)] = (admitted, made)
+        return found[1]
 
-    def case(needed, admitted, pick, key):
-        # a condition that any admitted card already meets is no test (None)
-        return (None if needed | admitted == needed else needed, admitted, pick_for(pick, admitted, key))
+    def entry(needed, admitted, pick, key):
+        # None: the case does not apply (no card is needed); a condition that any admitted
+        # card already meets is no test (None in the entry)
+        if not needed:
+            return None
+        found = entries.get((id(needed), id(admitted), pick, id(key)))
+        if found is None:
+            made = (None if needed | admitted == needed else needed, admitted, pick_for(pick, admitted, key))
+            found = entries[id(needed), id(admitted), pick, id(key)] = (needed, admitted, made)
+        return found[2]
 
-    plans = [[tuple(case(needed[t][l], admitted[t][l], pick, preds.key(t - 1)) for needed, admitted, pick in resolved
-                    if needed[t][l])
-              for l in range(len(preds.leads))] for t in range(len(preds.trumps))]
+    def case_row(needed, admitted, pick, key):
+        flat = preds._flat.get(id(needed)), preds._flat.get(id(admitted))
+        if None not in flat:
+            return preds._row(("case", id(needed), id(admitted), pick, id(key)), (needed, admitted, key),
+                              lambda: [entry(*flat, pick, key)] * len(preds.leads))
+        return preds._row(("case", id(needed), id(admitted), pick, id(key)), (needed, admitted, key),
+                          lambda: [entry(a, b, pick, key) for a, b in zip(needed, admitted)])
+
+    def cases_of(trump):
+        key = preds.key(trump)
+        rows = tuple(case_row(needed(trump), admitted(trump), pick, key) for needed, admitted, pick in resolved)
+        return preds._row(("cases", *map(id, rows)), rows, lambda: rows)
+
+    cases = [cases_of(trump) for trump in preds.trumps]
 
     def winner(trick, played, lead, trump):
-        for needed, admitted, pick in plans[trump + 1][lead + 1]:
+        for row in cases[trump + 1]:
+            entry = row[lead + 1]
+            if entry is None:                   # the case does not apply to this lead and trump
+                continue
+            needed, admitted, pick = entry
             if needed is not None and not played & needed:
                 continue
             hit = played & admitted
@@ -202,21 +371,36 @@ def winner_rule(rule: n.TrickWinner, preds: PredicateTables):
                     return seat
         return trick[0][0]
 
-    winner.plans = plans            # what the generator writes out (compile/codegen_tricks.py)
+    # what the generator writes out (compile/codegen_tricks.py): per trump, per case, the
+    # case's entry by lead (None where it does not apply); `plans(rows)` makes a trump's plans
+    winner.cases = cases
     return winner
 
 
-def _needed_table(condition, preds: PredicateTables) -> list[list[int]]:
-    """A case's condition as `table[trump + 1][lead + 1]`: the trick must hold one of these cards
-    (all cards: always holds; no card: never, for this lead and trump)."""
+def plans(rows: tuple) -> list[tuple]:
+    """A trump's case rows (`winner.cases[trump + 1]`) → its plans by lead (index lead + 1):
+    the entries `(needed, admitted, pick)` of the cases that apply, in order."""
+    if not rows:
+        return []
+    if not any(None in row for row in rows):
+        return list(zip(*rows))
+    return [tuple([entry for entry in entries if entry is not None]) for entries in zip(*rows)]
+
+
+def _needed_rows(condition, preds: PredicateTables):
+    """A case's condition as `rows(trump)`, `row[lead + 1]`: the trick must hold one of these
+    cards (all cards: always holds; no card: never, for this lead and trump)."""
     everything = preds.deck.all_mask
     if isinstance(condition, n.AnyPlayed):
-        return preds.table(condition.pred)
+        return preds.rows(condition.pred)
     if isinstance(condition, n.LeadIs):
-        table = preds.table(condition.pred)
-        return [[everything if lead >= 0 and row[lead + 1] >> lead & 1 else 0 for lead in preds.leads]
-                for row in table]
-    return [[everything] * len(preds.leads) for _ in preds.trumps]
+        rows = preds.rows(condition.pred)
+
+        def lead_is(trump):
+            met, size = preds.lead_in(rows(trump)), preds.deck.size
+            return preds._row(("lead is", met), (), lambda: [0] + _choose(met, [everything] * size, [0] * size))
+        return lead_is
+    return lambda trump: preds.flat(everything)
 
 
 #: Picks done with bit arithmetic by `winner` itself.
@@ -231,7 +415,7 @@ def _pick(pick: str, admitted: int, key: list[int]):
         return _first
     if pick == "last":
         return _last
-    ids = [c for c in range(admitted.bit_length()) if admitted >> c & 1]
+    ids = _ids(admitted)
     if all(key[a] < key[b] for a, b in zip(ids, ids[1:])):
         return _HIGHEST_BIT if pick == "highest" else _LOWEST_BIT
     return _by_key(key, 1 if pick == "highest" else -1)

@@ -22,8 +22,10 @@ class MoveTable:
     def __init__(self, deck, verb: str):
         self.deck = deck
         self.verb = verb
-        self.face_masks = [sum(1 << d for d in range(deck.size) if deck.face[d] == deck.face[c])
-                           for c in range(deck.size)]
+        faces: dict[int, int] = {}
+        for d, face in enumerate(deck.face):
+            faces[face] = faces.get(face, 0) | 1 << d
+        self.face_masks = [faces[face] for face in deck.face]
         self.move_class = kind = card_move_class()     # the type of this table's moves only
         first = {}
         for c in range(deck.size):
