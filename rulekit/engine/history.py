@@ -73,17 +73,18 @@ class MoveCodes:
         return codes
 
     def add(self, moves: list) -> None:
-        """Code `moves`, interned moves made together and never coded (a table's moves made
-        in bulk: `PassMoves.burst`, compile/codegen_passes.py), as `encode` would one by one,
-        with the loops in C: their codes follow the table's last. Moves that an equal move
-        coded before, that repeat one another, that carry a code, or that would not fit take
-        `encode`'s path."""
+        """Code `moves`, interned moves just made together, none coded yet (a table's moves
+        made in bulk: `PassMoves.burst`, compile/codegen_passes.py), as `encode` would one by
+        one, with the loops in C: their codes follow the table's last. Moves that an equal
+        move coded before, that repeat one another, or that would not fit take `encode`'s
+        path. (That none carries a code is the caller's word: asking each costs an
+        AttributeError a move.)"""
         try:
             keys = list(zip(map(_KIND, moves), map(_ARG, moves), map(_TEXT, moves)))
             with self._lock:
                 start = len(self.moves)
                 fits = (start + len(keys) <= MAX_CODES and self._by_key.keys().isdisjoint(keys)
-                        and len(set(keys)) == len(keys) and not any(map(hasattr, moves, itertools.repeat("_code"))))
+                        and len(set(keys)) == len(keys))
                 if fits:
                     self.moves += moves
                     self.texts += map(_TEXT, moves)
