@@ -339,6 +339,31 @@ def test_a_ranked_list_reads_every_set_of_cards_of_a_hand_in_the_order_of_combin
     assert ranked.missing == 0 and None not in ranked.moves and len(table) == comb(size, count)
 
 
+@pytest.mark.parametrize("count", [2, 3, 4])
+def test_a_ranked_block_is_made_in_rank_order_and_coded_in_that_order(count):
+    """`Ranked.fill` makes a block (the sets under one highest card) in colex order, the
+    order of their ranks: the block's slice of the ranked list holds the table's move of
+    each set at its rank, and the moves were made and coded in that order, one burst."""
+    from itertools import combinations
+    from math import comb
+    from rulekit.engine.history import MoveCodes
+    size = 12
+    table = codegen_passes.PassMoves("pass", tuple(f"c{card}" for card in range(size)), comb(size, count))
+    codes = MoveCodes()
+    table.use(codes)
+    ranked = codegen_passes.Ranked(table, count, size)
+    ranked.fill((1 << size) - 1)
+    for top in range(count - 1, size):
+        low, high = comb(top, count), comb(top + 1, count)
+        block = ranked.moves[low:high]
+        sets = sorted((combo for combo in combinations(range(size), count) if combo[-1] == top),
+                      key=lambda combo: sum(comb(card, place) for place, card in enumerate(combo, 1)))
+        assert block == [table[combo] for combo in sets]
+        marks = [move._code for move in block]
+        assert marks == list(range(marks[0], marks[0] + len(block)))
+    assert len(codes) == comb(size, count)
+
+
 def test_the_moves_a_burst_makes_are_those_made_one_by_one_and_coded():
     """`PassMoves.burst` makes the moves of many sets at once, with the texts, masks and
     class `__missing__` gives them, keeps the ones already made, and codes the new ones."""

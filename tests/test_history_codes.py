@@ -211,6 +211,39 @@ def test_equal_moves_share_a_code_and_different_kinds_do_not():
     assert table.encode([Move("keep", [1, 2], "keep x")]) == [2]          # a payload that does not hash
 
 
+def test_moves_coded_together_get_the_codes_and_marks_one_by_one_gives(monkeypatch):
+    """`MoveCodes.add` (moves made in bulk, a pass table's) against `encode`: the same codes,
+    texts and marks; a batch with a move an equal one coded before, a repeated move, a marked
+    one, a payload that does not hash, or too many for the table takes `encode`'s path."""
+    def made(count, start=0):
+        return [Move("pass", 1 << card, f"pass c{card}") for card in range(start, start + count)]
+
+    together, alone = h.MoveCodes(), h.MoveCodes()
+    for table in (together, alone):
+        table.encode([Move("bid", 1, "bid 1")])
+    batch, single = made(5), made(5)
+    together.add(batch)
+    assert alone.encode(single) == [1, 2, 3, 4, 5]
+    assert together.texts == alone.texts and together.encode(batch) == [1, 2, 3, 4, 5]
+    assert [m._code - together.base for m in batch] == [m._code - alone.base for m in single]
+    assert together.decode([3])[0] is batch[2]
+
+    again = made(2, start=4)               # `pass c4` is coded already: its code is kept
+    together.add(again)
+    assert [m._code - together.base for m in again] == [5, 6] and len(together) == 7
+    twice = made(1, start=9) * 2
+    together.add(twice)
+    assert twice[0]._code - together.base == 7 and len(together) == 8
+    unhashable = [Move("keep", [1, 2], "keep x")]
+    together.add(unhashable)
+    assert together.decode([8])[0] is unhashable[0] and len(together) == 9
+    monkeypatch.setattr(h, "MAX_CODES", 10)
+    full = made(3, start=20)
+    together.add(full)                     # one fits, then the table is full
+    assert len(together) == 10 and full[0]._code - together.base == 9
+    assert not hasattr(full[1], "_code") and together.encode(full) is None
+
+
 def test_a_full_table_leaves_the_round_uncoded(monkeypatch):
     monkeypatch.setattr(h, "MAX_CODES", 2)
     game, n = sample_game()

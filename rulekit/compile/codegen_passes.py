@@ -21,13 +21,14 @@ and `apply` are handed to the generated state class too (`codegen.py`).
 """
 from __future__ import annotations
 
-from itertools import combinations
+from functools import partial
+from itertools import combinations, filterfalse, repeat
 from math import comb
-from operator import itemgetter
+from operator import add, itemgetter
 from string import Template
 
 from ..engine import steps
-from ..engine.cardsets import cards_of, mask_of
+from ..engine.cardsets import cards_of
 from ..engine.moves import Move
 from .codegen_tricks import indent
 
@@ -66,6 +67,7 @@ class PassMoves(dict):
         self.codes = None
         self.size = size
         self.coded = size <= self.CODED
+        self.bits = tuple(1 << card for card in range(len(texts)))      # card id -> its bit
 
     def singles(self, part: int) -> tuple:
         """The passes of one card of `part`, ascending."""
@@ -82,21 +84,27 @@ class PassMoves(dict):
         self.burst((combo,))
         return dict.__getitem__(self, combo)
 
-    def burst(self, combos) -> None:
-        """The moves of `combos` (tuples of ascending card ids), those not made yet made
-        one after another: their texts and masks first, so that the moves lie side by side
-        in memory (a hand's passes, read from scattered moves, reach fewer cache lines)."""
-        new = [combo for combo in combos if combo not in self]
-        texts = [self.verb + " " + ", ".join(map(self.texts.__getitem__, combo)) for combo in new]
-        masks = [mask_of(combo) for combo in new]
-        verb, kind = self.verb, self.kind
-        moves = [kind(verb, mask, text) for mask, text in zip(masks, texts)]
-        for combo, move in zip(new, moves):
-            if len(self) >= self.LIMIT:
-                self.clear()
-            self[combo] = move
+    def burst(self, combos, masks=None, texts=None) -> None:
+        """The moves of `combos` (tuples of ascending card ids; with their `masks` and
+        `texts` when the caller has them), those not made yet made one after another: their
+        texts and masks first, so that the moves lie side by side in memory (a hand's passes,
+        read from scattered moves, reach fewer cache lines). The loops over the sets run in C
+        (`map`), the moves are coded together (`MoveCodes.add`)."""
+        if masks is None or any(map(self.__contains__, combos)):
+            combos = list(filterfalse(self.__contains__, combos))
+            texts = map((self.verb + " ").__add__, map(", ".join, map(partial(map, self.texts.__getitem__), combos)))
+            masks = map(sum, map(partial(map, self.bits.__getitem__), combos))
+        moves = list(map(self.kind, repeat(self.verb), masks, texts))
+        if len(self) + len(moves) <= self.LIMIT:
+            self.update(zip(combos, moves))
+        else:
+            for combo, move in zip(combos, moves):
+                if len(self) >= self.LIMIT:
+                    self.clear()
+                self[combo] = move
         if self.codes is not None and moves:
-            self.codes.encode(moves)
+            self.codes.add(moves)
+
 
 class Filled(dict):
     """A dict that fills itself: `filled[key]` is `make(key)`, made once (for keys of a
@@ -125,15 +133,39 @@ class Ranked:
         self.moves = [None] * comb(size, count)
         #: the cards whose block is made on first use (below `count - 1`, none is ever asked for)
         self.missing = ((1 << size) - 1) >> (count - 1) << (count - 1)
+        self.size = size
+        #: the sets of `count - 1` cards in colex order, their masks and texts (`_colex`), made at the first fill
+        self.lower = None
 
     def fill(self, hand: int) -> None:
+        """Make the blocks of `hand`'s cards not made yet. A block's sets (those whose highest
+        card is `top`) hold the ranks from `comb(top, count)` on in colex order, the order of
+        their lower cards' sets among all sets of `count - 1` cards, where those of lower
+        cards than `top` come first (`lower`): the block is each of the first
+        `comb(top, count - 1)` of them and `top`, made in C in rank order, one slice."""
         table, moves, count = self.table, self.moves, self.count
+        if self.lower is None:
+            self.lower = _colex(table, count - 1, self.size)
+        sets, masks, texts = self.lower
         for top in cards_of(hand & self.missing):
-            combos = [lower + (top,) for lower in combinations(range(top), count - 1)]
-            table.burst(combos)
-            for combo in combos:
-                moves[sum(comb(card, place) for place, card in enumerate(combo, 1))] = table[combo]
+            low, end = comb(top, count), comb(top, count - 1)
+            combos = list(map(add, sets[:end], repeat((top,))))
+            table.burst(combos, map(add, masks[:end], repeat(1 << top)),
+                        map(add, texts[:end], repeat(table.texts[top])))
+            moves[low:low + end] = map(table.__getitem__, combos)
         self.missing &= ~hand
+
+
+def _colex(table: PassMoves, count: int, size: int) -> tuple:
+    """The sets of `count` of `size` cards in colex order (by the highest card, then the next
+    one, ...; the order of their ranks), with their masks and the texts of their passes
+    so far (`pass a, b, `: a card's text ends a pass of one more card)."""
+    sets = [()]
+    for place in range(count):
+        sets = [lower + (top,) for top in range(size) for lower in sets if not lower or lower[-1] < top]
+    head = table.verb + " "
+    return (sets, [sum(map(table.bits.__getitem__, combo)) for combo in sets],
+            [head + "".join(table.texts[card] + ", " for card in combo) for combo in sets])
 
 
 #: a hand's cards are read a byte of card ids at a time, for decks of at most this many bytes

@@ -28,6 +28,9 @@ from __future__ import annotations
 import itertools
 import threading
 from array import array
+from operator import attrgetter
+
+_KIND, _ARG, _TEXT = attrgetter("kind"), attrgetter("arg"), attrgetter("text")
 
 #: The past of a state that has finished no round yet (and of a restored or sampled one).
 EMPTY = b""
@@ -68,6 +71,31 @@ class MoveCodes:
                 known = len(self.moves)
             codes.append(code)
         return codes
+
+    def add(self, moves: list) -> None:
+        """Code `moves`, interned moves just made together, none coded yet (a table's moves
+        made in bulk: `PassMoves.burst`, compile/codegen_passes.py), as `encode` would one by
+        one, with the loops in C: their codes follow the table's last. Moves that an equal
+        move coded before, that repeat one another, or that would not fit take `encode`'s
+        path. (That none carries a code is the caller's word: asking each costs an
+        AttributeError a move.)"""
+        try:
+            keys = list(zip(map(_KIND, moves), map(_ARG, moves), map(_TEXT, moves)))
+            with self._lock:
+                start = len(self.moves)
+                fits = (start + len(keys) <= MAX_CODES and self._by_key.keys().isdisjoint(keys)
+                        and len(set(keys)) == len(keys))
+                if fits:
+                    self.moves += moves
+                    self.texts += map(_TEXT, moves)
+                    self._by_key.update(zip(keys, range(start, start + len(keys))))
+        except TypeError:            # a payload that does not hash
+            fits = False
+        if not fits:
+            self.encode(moves)
+            return
+        first = self.base + start
+        any(map(setattr, moves, itertools.repeat("_code"), range(first, first + len(moves))))   # marked, in C
 
     def _register(self, move) -> int | None:
         key = _key(move)
