@@ -130,3 +130,35 @@ def test_the_written_out_picks_reach_the_rows_of_every_box(rows, cols):
     moves = grid_moves.CellMoves(board, lambda key, cells: [], 1)
     reach = codegen_grid.pick_count(moves) * moves.rows * board.width
     assert all(0 < stop - start <= reach for _, start, stop in board.boxes.values())
+
+
+#: displays (rows of the board's text: a digit is a card, `.` an empty cell) in which lifting a
+#: card splits the others into two, three or four groups, or into groups that wind around
+SPLITTING = [
+    ("1.2", "345", "6.7"),
+    ("123", ".4.", "567"),
+    (".1.", "234", ".5."),
+    ("12.3", "4567", "...."),
+    ("1...", "2345", "...6", "...7"),
+]
+
+
+@pytest.mark.parametrize("rows", SPLITTING)
+@pytest.mark.parametrize("adjacency", [4, 8])
+@pytest.mark.parametrize("shift", [(0, 0), (-3, 2)])
+def test_the_generated_plan_floods_the_groups_a_lifted_card_leaves_as_the_engine_does(rows, adjacency, shift):
+    """A lifted card whose neighbours are not joined around it (the plan floods the others'
+    groups in line): each card's cells to go to are the engine's, on displays where the others
+    fall into several groups, anywhere in the frame."""
+    d = {(r, c): int(ch) - 1 for r, row in enumerate(rows) for c, ch in enumerate(row) if ch != "."}
+    if not grid.is_connected(d, adjacency):
+        return
+    mover = next(pos for pos, card in d.items() if card == max(d.values()))
+    d[mover] = 8                    # gust 9, whose effect moves one other card
+    state, gs, step, functions = _position(MOVING, (4, 4, adjacency, d), *shift)
+    gs.effect = (0, 8, None)
+    expected = grid_steps.PlaceCards._plan(step, state, gs)
+    gs.effect = (0, 8, None)
+    assert [entry[:4] for entry in functions["plan"](state, gs)] == list(expected)
+    if adjacency == 4 or rows != SPLITTING[2]:        # (the cross is joined by its corners in 8)
+        assert any(len(step.board.groups(gs.occ ^ 1 << bit)) > 1 for bit, *_ in expected)

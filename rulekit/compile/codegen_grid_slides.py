@@ -193,6 +193,9 @@ _FAR_LINES = """\
 #: `stop`, in the board's columns + 1 cells from each, as for a place list), in cell order,
 #: kept in `gs.effect`. The others' box is the display's (its window, its rows' bits `low`
 #: to `high`) unless the card is alone in the box's first or last row or column (`alone`)
+#: A card whose lifting may split the others (`$$KEEPS`) has their groups flooded here, each
+#: group's footprint (its cells and their neighbours) kept from the flood's last step: the cells
+#: it may go to lie in every footprint
 _PLAN = """\
 def $NAME(st, gs):
     \"\"\"The movable cards of the pending effect and where each may go, worked out once.\"\"\"
@@ -224,10 +227,18 @@ $RING_OF        if $KEEPS[ring]:
             wide = rest | rest << 1 | rest >> 1
             free = $GROW_REST
         else:
-            free = -1
-            for part in $GROUPS(rest):
-                wide = part | part << 1 | part >> 1
-                free &= $GROW_PART
+            free, part = -1, rest
+            while part:
+                group = part & -part
+                while True:
+                    wide = group | group << 1 | group >> 1
+                    foot = $GROW_GROUP
+                    grown = foot & part
+                    if grown == group:
+                        break
+                    group = grown
+                free &= foot
+                part ^= group
         if not alone >> bit & 1:
             found.append((bit, mover, free & empty, unique, low, high))
             continue
@@ -330,13 +341,13 @@ def _plan(w, step, names) -> str:
     grow = "wide | wide << {0} | wide >> {0}" if board.adjacency == 8 else "wide | {1} << {0} | {1} >> {0}"
     name, width = w.name("plan"), board.width
     w.lines(Template(_PLAN).substitute(
-        names, NAME=name, MOVABLE=movable, GROUPS=w.bind("groups", board.groups),
+        names, NAME=name, MOVABLE=movable,
         RING_OF=_ring_of(width),
         KEEPS=w.const("KEEPS", keeps, "per 3x3 neighbourhood: 1 if a card may leave it without splitting the display"),
         COL_CELLS=w.const("COL_CELLS", tuple(board.col_cells), "the cells of each frame column"),
         ROW_CELLS=w.const("ROW_CELLS", tuple(board.row_cells), "the cells of each frame row"),
         SAME_TEXT=w.const("SAME_TEXT", tuple(same), "per card, the cards with its text"),
-        GROW_REST=grow.format(board.width, "rest"), GROW_PART=grow.format(board.width, "part")))
+        GROW_REST=grow.format(board.width, "rest"), GROW_GROUP=grow.format(board.width, "group")))
     return name
 
 
