@@ -69,6 +69,9 @@ for _a in range(W):
         COL_WINDOW[_a * W + _b] = sum(COL_CELLS[c] for c in range(_lo, _hi + 1))
 #: the columns (bit numbers) of a row's 16 cells, by the row's mask
 COLUMNS = tuple(tuple(c for c in range(W) if m >> c & 1) for m in range(1 << W))
+#: moves are listed CHUNK frame rows at a time (`_Tables.listed`)
+CHUNK = 1
+CHUNK_CELLS = (1 << (CHUNK * W)) - 1
 
 # moves: kind, argument, text
 CHOOSE, PLACE, SLIDE, MOVE = range(4)
@@ -96,37 +99,52 @@ HAND_CHOICES = tuple(tuple(CHOICES[c] for c in range(CARDS) if hand >> c & 1) fo
 
 
 class _Tables:
-    """The place and move moves of one frame origin: per card and frame row, the moves of a
-    pattern of the row's cells (`row`), each made once per card and cell (`cells`)."""
+    """The moves of one frame origin, made when first listed: per card and frame row r, the
+    place (move) moves of a pattern of the cells of rows r..r+CHUNK-1 (`listed`), each move
+    made once per card and cell (`cells`); and the Deer's slides by line and side (`slides`)."""
 
-    __slots__ = ("origin", "place", "move", "cells")
+    __slots__ = ("origin", "place", "move", "cells", "slides")
 
     def __init__(self, origin):
         self.origin = origin
         self.place = [[{} for _ in range(W)] for _ in range(CARDS)]
         self.move = [[{} for _ in range(W)] for _ in range(CARDS)]
         self.cells: dict = {}
+        self.slides = [None] * (4 * W)
 
-    def row(self, kind: int, card: int, r: int, bits: int) -> tuple:
-        """The moves of `card` to the cells `bits` of frame row `r`, kept in the row's table."""
+    def listed(self, kind: int, card: int, r: int, bits: int) -> tuple:
+        """The moves of `card` to the cells `bits` of frame rows r.. (bit i: cell r * W + i),
+        kept in the table of row r."""
         moves = []
-        for c in COLUMNS[bits]:
-            key = (kind, card, r * W + c)
-            move = self.cells.get(key)
-            if move is None:
-                at = f"{r + self.origin[0]},{c + self.origin[1]}"
-                if kind == PLACE:
-                    move = Move(PLACE, r * W + c, f"place {TEXTS[card]} at {at}")
-                else:
-                    move = Move(MOVE, card * W * W + r * W + c, f"move {TEXTS[card]} to {at}")
-                self.cells[key] = move
-            moves.append(move)
+        for i in range(CHUNK * W):
+            if bits >> i & 1:
+                bit = r * W + i
+                key = (kind, card, bit)
+                move = self.cells.get(key)
+                if move is None:
+                    at = f"{bit // W + self.origin[0]},{bit % W + self.origin[1]}"
+                    if kind == PLACE:
+                        move = Move(PLACE, bit, f"place {TEXTS[card]} at {at}")
+                    else:
+                        move = Move(MOVE, card * W * W + bit, f"move {TEXTS[card]} to {at}")
+                    self.cells[key] = move
+                moves.append(move)
         found = (self.place if kind == PLACE else self.move)[card][r][bits] = tuple(moves)
         return found
 
+    def slide(self, number: int) -> Move:
+        """Slide number 2r + side (0: from left, 1: from right) into frame row r, or 2W + 2c +
+        side (0: from top, 1: from bottom) into frame column c."""
+        line, side = divmod(number, 2)
+        if line < W:
+            move = Move(SLIDE, None, f"slide deer into row {line + self.origin[0]} from {('left', 'right')[side]}")
+        else:
+            move = Move(SLIDE, None, f"slide deer into column {line - W + self.origin[1]} from {('top', 'bottom')[side]}")
+        self.slides[number] = move
+        return move
+
 
 _TABLES: dict = {}
-_SLIDES: dict = {}
 
 
 def tables(origin) -> _Tables:
@@ -134,14 +152,6 @@ def tables(origin) -> _Tables:
     if found is None:
         found = _TABLES[origin] = _Tables(origin)
     return found
-
-
-def slide_move(line: str, index: int, side: str) -> Move:
-    key = (line, index, side)
-    move = _SLIDES.get(key)
-    if move is None:
-        move = _SLIDES[key] = Move(SLIDE, None, f"slide deer into {line} {index} from {side}")
-    return move
 
 
 def grow(mask: int) -> int:
@@ -197,6 +207,43 @@ def _ring_connected(pattern: int) -> bool:
 #: by the 3 x 3 block around a card (`_ring_connected`)
 RING_CONNECTED = tuple(_ring_connected(p) for p in range(1 << 9))
 
+# The Deer's slides are worked out on the display's box as 4 x 4 bits (cell (i, j) of the box
+# is bit 4i + j), a row i of it as 4 bits; columns on the box turned over (`SPREAD`).
+COUNT4 = tuple(bin(m).count("1") for m in range(16))
+LOW4 = tuple((m & -m).bit_length() - 1 for m in range(16))
+HIGH4 = tuple(m.bit_length() - 1 for m in range(16))
+#: a row of the box as a column of the box turned over
+SPREAD = tuple(sum(1 << (4 * j) for j in range(4) if m >> j & 1) for m in range(16))
+#: by up to 3 rows of the box on one side of a line, nearest first: the columns they hold
+ACROSS = tuple((p | p >> 4 | p >> 8) & 15 for p in range(1 << 12))
+
+
+def _shadows(part: int) -> tuple[int, ...]:
+    """Up to 3 rows on one side of a line (nearest first, 4 bits each): for each 8-connected
+    group of their cells, the places of the line next to its cells in the nearest row, as bits
+    j + 4 (j = -1..4). Every group has cells there (the display is connected), so a pushed
+    block meets the group when it covers one of these places."""
+    cells = {(b // 4, b % 4) for b in range(12) if part >> b & 1}
+    out = []
+    while cells:
+        todo, group = [cells.pop()], []
+        while todo:
+            r, c = todo.pop()
+            group.append((r, c))
+            for near in [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)]:
+                if near in cells:
+                    cells.remove(near)
+                    todo.append(near)
+        shadow = 0
+        for r, c in group:
+            if r == 0:
+                shadow |= 7 << (c + 3)
+        out.append(shadow)
+    return tuple(out)
+
+
+SHADOWS = tuple(_shadows(p) for p in range(1 << 12))
+
 
 def shuffled_decks(rnd) -> list[list[int]]:
     """Each player's twelve cards, shuffled (Fisher-Yates), top first."""
@@ -231,17 +278,18 @@ ROW_SPAN = tuple(sum(ROW_CELLS[r] for r in range(a, b + 1)) for a in range(W) fo
 COL_SPAN = tuple(sum(COL_CELLS[c] for c in range(a, b + 1)) for a in range(W) for b in range(W))
 
 
-def points(where: list, r0: int, r1: int, c0: int, c1: int) -> list:
+def points(where: list, occ: int, r0: int, r1: int, c0: int, c1: int) -> list:
     """Each card's points, by seat * 12 + card (None for a card not on the display); the
     corners, edge and centre are those of the display's box (the 4 x 4 square at the end)."""
     inside = ROW_SPAN[r0 * W + r1] & COL_SPAN[c0 * W + c1]
     centre = ROW_SPAN[(r0 + 1) * W + r1 - 1] & COL_SPAN[(c0 + 1) * W + c1 - 1]     # 0 when too thin
     edge = inside & ~centre
     corner = (ROW_CELLS[r0] | ROW_CELLS[r1]) & (COL_CELLS[c0] | COL_CELLS[c1])
-    own = [0, 0]
-    for code in range(2 * CARDS):
-        if where[code] is not None:
-            own[code >= CARDS] |= 1 << where[code]
+    first = 0
+    for bit in where[:CARDS]:
+        if bit is not None:
+            first |= 1 << bit
+    own = [first, occ ^ first]
     moths = 0
     for bit in (where[MOTH], where[CARDS + MOTH]):
         if bit is not None:
@@ -340,17 +388,20 @@ class State:
                 tables = self.tables
                 rows = tables.place[card]
                 if occ:
-                    r0, r1 = self.r0, self.r1
                     wide = occ | occ << 1 | occ >> 1
-                    free = (wide | wide << W | wide >> W) & ~occ & ROW_WINDOW[r0 * W + r1] \
+                    free = (wide | wide << W | wide >> W) & ~occ & ROW_WINDOW[self.r0 * W + self.r1] \
                         & COL_WINDOW[self.c0 * W + self.c1]
+                    r = ((free & -free).bit_length() - 1) // W
+                    free >>= r * W
                     legal = []
-                    for r in range(r0 - 1, r1 + 2):
-                        bits = free >> (r * W) & ROW
+                    while free:
+                        bits = free & CHUNK_CELLS
                         if bits:
-                            legal += rows[r].get(bits) or tables.row(PLACE, card, r, bits)
+                            legal += rows[r].get(bits) or tables.listed(PLACE, card, r, bits)
+                        free >>= CHUNK * W
+                        r += CHUNK
                 else:                           # the first card: at 0,0
-                    legal = [*(rows[HOME].get(1 << HOME) or tables.row(PLACE, card, HOME, 1 << HOME))]
+                    legal = [*(rows[HOME].get(1 << HOME) or tables.listed(PLACE, card, HOME, 1 << HOME))]
         else:
             legal = self._legal if self._legal is not None else self._relocations()
         self._legal = legal
@@ -379,19 +430,15 @@ class State:
             self.where[code] = bit
             self.occ |= 1 << bit
             self.count += 1
-            r, c = bit >> 4, bit & 15           # bit // W, bit % W
-            if self.count == 1:
-                self.r0 = self.r1 = r
-                self.c0 = self.c1 = c
-            else:
-                if r < self.r0:
-                    self.r0 = r
-                elif r > self.r1:
-                    self.r1 = r
-                if c < self.c0:
-                    self.c0 = c
-                elif c > self.c1:
-                    self.c1 = c
+            r, c = bit >> 4, bit & 15           # bit // W, bit % W (the first card is at HOME, HOME)
+            if r < self.r0:
+                self.r0 = r
+            elif r > self.r1:
+                self.r1 = r
+            if c < self.c0:
+                self.c0 = c
+            elif c > self.c1:
+                self.c1 = c
             if self.occ & OUTSIDE:
                 self._recentre()
             if card == RACCOON:
@@ -471,10 +518,11 @@ class State:
 
     def _end_round(self) -> None:
         hands = self.hands
-        for seat in (0, 1):
-            deck = self.decks[seat]
-            if deck:
-                hands[seat] |= 1 << deck.pop()
+        first, second = self.decks
+        if first:
+            hands[0] |= 1 << first.pop()
+        if second:
+            hands[1] |= 1 << second.pop()
         if self.count == FULL or not (hands[0] or hands[1]):
             self._finish()
             return
@@ -484,7 +532,7 @@ class State:
     def _finish(self) -> None:
         self.is_terminal = True
         self.current_player = None
-        got = points(self.where, self.r0, self.r1, self.c0, self.c1)
+        got = points(self.where, self.occ, self.r0, self.r1, self.c0, self.c1)
         mine, theirs = got[:CARDS], got[CARDS:]
         self.scores = scores = [sum(p for p in mine if p), sum(p for p in theirs if p)]
         if scores[0] != scores[1]:
@@ -520,60 +568,69 @@ class State:
     def _slide_moves(self) -> list[Move]:
         """The Deer's slides, rows first (by index, from left before from right), then columns
         (from top before from bottom); `_slides` gets each one's (first bit of its line, bits
-        from one place to the next, its cards' places, side, where the front card ends)."""
-        occ, origin = self.occ, self.origin
-        r0, r1 = self.r0, self.r1
-        rows = [occ >> (r * W) & ROW for r in range(r0, r1 + 1)]
+        from one place to the next, its cards' places, side, where the front card ends).
+
+        A line's cards close up behind the one farthest from the Deer, which is pushed as far
+        as it can go (s cells): the block with the Deer behind it must stay within 4 cells of
+        the other cards' extent along the line and meet every group of the other cards on
+        either side (`SHADOWS`)."""
+        occ, tables = self.occ, self.tables
+        slides = tables.slides
+        r0, r1, c0, c1 = self.r0, self.r1, self.c0, self.c1
+        base = r0 * W + c0
+        shape = across = 0
+        for i in range(r1 - r0 + 1):
+            line = occ >> (base + i * W) & 15
+            shape |= line << 4 * i
+            across |= SPREAD[line] << i
         out, entries = [], []
-        for i, line in enumerate(rows):
-            k = line.bit_count()
-            if k >= SIDE:
-                continue
-            r = r0 + i
-            xs = COLUMNS[line]
-            others = occ & ~ROW_CELLS[r]
-            if others:
-                across = 0
-                for j, cells in enumerate(rows):
-                    if j != i:
-                        across |= cells
-                lo, hi = (across & -across).bit_length() - 1, across.bit_length() - 1
-                near = touches(others)
-                left = _push(xs, k, 1, lo, hi, near, r * W, 1)
-                right = _push(xs, k, -1, lo, hi, near, r * W, 1)
-            else:
-                left = right = 0
-            if left is not None:
-                out.append(slide_move("row", r + origin[0], "left"))
-                entries.append((r * W, 1, xs, 1, xs[-1] + left))
-            if right is not None:
-                out.append(slide_move("row", r + origin[0], "right"))
-                entries.append((r * W, 1, xs, -1, xs[0] - right))
-        for c in range(self.c0, self.c1 + 1):
-            bit = 1 << c
-            xs = [r0 + i for i, cells in enumerate(rows) if cells & bit]
-            k = len(xs)
-            if k >= SIDE:
-                continue
-            others = occ & ~COL_CELLS[c]
-            if others:
-                lo = hi = None
-                for i, cells in enumerate(rows):
-                    if cells & ~bit:
-                        if lo is None:
-                            lo = r0 + i
-                        hi = r0 + i
-                near = touches(others)
-                top = _push(xs, k, 1, lo, hi, near, c, W)
-                bottom = _push(xs, k, -1, lo, hi, near, c, W)
-            else:
-                top = bottom = 0
-            if top is not None:
-                out.append(slide_move("column", c + origin[1], "top"))
-                entries.append((c, W, xs, 1, xs[-1] + top))
-            if bottom is not None:
-                out.append(slide_move("column", c + origin[1], "bottom"))
-                entries.append((c, W, xs, -1, xs[0] - bottom))
+        for row, lines, count, first, other in ((True, shape, r1 - r0 + 1, r0, c0), (False, across, c1 - c0 + 1, c0, r0)):
+            above = 0
+            for i in range(count):
+                line = lines >> 4 * i & 15
+                k = COUNT4[line]
+                if k < SIDE:
+                    below = lines >> 4 * (i + 1)
+                    xs = COLUMNS[line]
+                    extent = ACROSS[above] | ACROSS[below]
+                    if extent:
+                        shadows = SHADOWS[above] + SHADOWS[below]
+                        lo, hi = LOW4[extent], HIGH4[extent]
+                        run = RUN[k + 1]
+                        front = xs[-1]          # from the left (top): the block is [f - k, f]
+                        for ahead in range(lo + SIDE - 1 - front, max(hi - SIDE + 1 + k - front, 0) - 1, -1):
+                            block = run << (front + ahead - k + 4)
+                            for shadow in shadows:
+                                if not shadow & block:
+                                    break
+                            else:
+                                break
+                        else:
+                            ahead = None
+                        front = xs[0]           # from the right (bottom): the block is [f, f + k]
+                        for back in range(front - hi + SIDE - 1, max(front + k - lo - SIDE + 1, 0) - 1, -1):
+                            block = run << (front - back + 4)
+                            for shadow in shadows:
+                                if not shadow & block:
+                                    break
+                            else:
+                                break
+                        else:
+                            back = None
+                    else:                       # the line holds every card
+                        ahead = back = 0
+                    if ahead is not None or back is not None:
+                        at = first + i
+                        places = [other + x for x in xs]
+                        number = 2 * at if row else 2 * (W + at)
+                        start, stride = (at * W, 1) if row else (at, W)
+                        if ahead is not None:
+                            out.append(slides[number] or tables.slide(number))
+                            entries.append((start, stride, places, 1, places[-1] + ahead))
+                        if back is not None:
+                            out.append(slides[number + 1] or tables.slide(number + 1))
+                            entries.append((start, stride, places, -1, places[0] - back))
+                above = above << 4 & 4095 | line
         self._slides = entries
         return out
 
@@ -587,6 +644,7 @@ class State:
         movers = sorted([(where[code], code - base) for code in range(base, base + CARDS)
                          if where[code] is not None and code - base != RACCOON])
         out = []
+        r0, r1, c0, c1 = self.r0, self.r1, self.c0, self.c1
         for src, card in movers:
             lifted = 1 << src
             rest = occ ^ lifted
@@ -598,38 +656,24 @@ class State:
                 touching = -1
                 for near in touches(rest):
                     touching &= near
-            r0, r1, c0, c1 = box_of(rest)
-            free = touching & ~rest & ~lifted & ROW_WINDOW[r0 * W + r1] & COL_WINDOW[c0 * W + c1]
+            r, c = src >> 4, src & 15
+            if (r == r0 or r == r1) and not rest & ROW_CELLS[r] or (c == c0 or c == c1) and not rest & COL_CELLS[c]:
+                b0, b1, d0, d1 = box_of(rest)   # the box shrinks
+                window = ROW_WINDOW[b0 * W + b1] & COL_WINDOW[d0 * W + d1]
+            else:
+                window = ROW_WINDOW[r0 * W + r1] & COL_WINDOW[c0 * W + c1]
+            free = touching & ~rest & ~lifted & window
             if free:
                 rows = tables.move[card]
-                for r in range(r0 - 1, r1 + 2):
-                    bits = free >> (r * W) & ROW
+                r = ((free & -free).bit_length() - 1) // W
+                free >>= r * W
+                while free:
+                    bits = free & CHUNK_CELLS
                     if bits:
-                        out += rows[r].get(bits) or tables.row(MOVE, card, r, bits)
+                        out += rows[r].get(bits) or tables.listed(MOVE, card, r, bits)
+                    free >>= CHUNK * W
+                    r += CHUNK
         return out
-
-
-def _push(xs, k: int, side: int, lo: int, hi: int, near, base: int, stride: int):
-    """How far a line's cards are pushed (the largest legal distance), or None: `xs` their
-    places along the line (sorted), `lo`..`hi` the other cards' extent along it, `near` the
-    neighbourhoods of the other cards' groups (the pushed block with the Deer must meet
-    each), `base` + `stride` * place the line's bits."""
-    run = RUN[k + 1] if stride == 1 else COL_RUN[k + 1]
-    if side == 1:
-        front = xs[-1]
-        top, bottom = lo + SIDE - 1 - front, hi - SIDE + k + 1 - front
-    else:
-        front = xs[0]
-        top, bottom = front - hi + SIDE - 1, front + k - lo - SIDE + 1
-    for s in range(top, max(bottom, 0) - 1, -1):
-        first = front + s - k if side == 1 else front - s
-        block = run << (base + stride * first)
-        for touch in near:
-            if not touch & block:
-                break
-        else:
-            return s
-    return None
 
 
 def api_games(games: int, seed: int) -> dict:
