@@ -69,9 +69,6 @@ for _a in range(W):
         COL_WINDOW[_a * W + _b] = sum(COL_CELLS[c] for c in range(_lo, _hi + 1))
 #: the columns (bit numbers) of a row's 16 cells, by the row's mask
 COLUMNS = tuple(tuple(c for c in range(W) if m >> c & 1) for m in range(1 << W))
-#: moves are listed CHUNK frame rows at a time (`_Tables.listed`)
-CHUNK = 1
-CHUNK_CELLS = (1 << (CHUNK * W)) - 1
 
 # moves: kind, argument, text
 CHOOSE, PLACE, SLIDE, MOVE = range(4)
@@ -100,7 +97,7 @@ HAND_CHOICES = tuple(tuple(CHOICES[c] for c in range(CARDS) if hand >> c & 1) fo
 
 class _Tables:
     """The moves of one frame origin, made when first listed: per card and frame row r, the
-    place (move) moves of a pattern of the cells of rows r..r+CHUNK-1 (`listed`), each move
+    place (move) moves of a pattern of the row's cells (`listed`), each move
     made once per card and cell (`cells`); and the Deer's slides by line and side (`slides`)."""
 
     __slots__ = ("origin", "place", "move", "cells", "slides")
@@ -113,10 +110,9 @@ class _Tables:
         self.slides = [None] * (4 * W)
 
     def listed(self, kind: int, card: int, r: int, bits: int) -> tuple:
-        """The moves of `card` to the cells `bits` of frame rows r.. (bit i: cell r * W + i),
-        kept in the table of row r."""
+        """The moves of `card` to the cells `bits` of frame row r, kept in the row's table."""
         moves = []
-        for i in range(CHUNK * W):
+        for i in range(W):
             if bits >> i & 1:
                 bit = r * W + i
                 key = (kind, card, bit)
@@ -343,7 +339,7 @@ class State:
     """A game of Duell der Tiere with `legal_moves()` / `apply(move)` / `is_terminal` / `scores`."""
 
     __slots__ = ("rnd", "hands", "decks", "tiebreaker", "current_player", "is_terminal", "scores", "winners",
-                 "phase", "pending", "revealed", "second", "occ", "count", "at", "where", "r0", "r1", "c0", "c1",
+                 "phase", "pending", "revealed", "second", "occ", "count", "at", "where", "r0", "r1", "c0", "c1", "window",
                  "origin", "tables", "_legal", "_slides")
 
     def __init__(self, seed: int, decks=None, hands=None, tiebreaker=None):
@@ -364,6 +360,7 @@ class State:
         self.at = [None] * (W * W)          # frame bit -> seat * 12 + card
         self.where = [None] * (2 * CARDS)   # seat * 12 + card -> frame bit
         self.r0 = self.r1 = self.c0 = self.c1 = HOME
+        self.window = 0                     # where one more card keeps the display within 4x4
         self.origin = (-HOME, -HOME)
         self.tables = tables(self.origin)
         self.pending = [None, None]
@@ -389,17 +386,16 @@ class State:
                 rows = tables.place[card]
                 if occ:
                     wide = occ | occ << 1 | occ >> 1
-                    free = (wide | wide << W | wide >> W) & ~occ & ROW_WINDOW[self.r0 * W + self.r1] \
-                        & COL_WINDOW[self.c0 * W + self.c1]
+                    free = (wide | wide << W | wide >> W) & ~occ & self.window
                     r = ((free & -free).bit_length() - 1) // W
                     free >>= r * W
                     legal = []
                     while free:
-                        bits = free & CHUNK_CELLS
+                        bits = free & ROW
                         if bits:
                             legal += rows[r].get(bits) or tables.listed(PLACE, card, r, bits)
-                        free >>= CHUNK * W
-                        r += CHUNK
+                        free >>= W
+                        r += 1
                 else:                           # the first card: at 0,0
                     legal = [*(rows[HOME].get(1 << HOME) or tables.listed(PLACE, card, HOME, 1 << HOME))]
         else:
@@ -435,10 +431,18 @@ class State:
                 self.r0 = r
             elif r > self.r1:
                 self.r1 = r
-            if c < self.c0:
+            elif c < self.c0:
                 self.c0 = c
             elif c > self.c1:
                 self.c1 = c
+            elif self.count != 1:
+                r = None                        # the box is the same
+            if r is not None:
+                if c < self.c0:
+                    self.c0 = c
+                elif c > self.c1:
+                    self.c1 = c
+                self.window = ROW_WINDOW[self.r0 * W + self.r1] & COL_WINDOW[self.c0 * W + self.c1]
             if self.occ & OUTSIDE:
                 self._recentre()
             if card == RACCOON:
@@ -470,6 +474,7 @@ class State:
             self.occ = occ | 1 << target
             self.count += 1
             self.r0, self.r1, self.c0, self.c1 = box_of(self.occ)
+            self.window = ROW_WINDOW[self.r0 * W + self.r1] & COL_WINDOW[self.c0 * W + self.c1]
             if self.occ & OUTSIDE:
                 self._recentre()
         else:                                   # the Raccoon's move
@@ -482,6 +487,7 @@ class State:
             self.where[code] = dst
             self.occ ^= 1 << src | 1 << dst
             self.r0, self.r1, self.c0, self.c1 = box_of(self.occ)
+            self.window = ROW_WINDOW[self.r0 * W + self.r1] & COL_WINDOW[self.c0 * W + self.c1]
             if self.occ & OUTSIDE:
                 self._recentre()
         # this seat has placed: the other one now, or the round ends
@@ -562,6 +568,7 @@ class State:
         self.at = at
         self.occ = self.occ << by if by >= 0 else self.occ >> -by
         self.r0, self.r1, self.c0, self.c1 = self.r0 + dr, self.r1 + dr, self.c0 + dc, self.c1 + dc
+        self.window = ROW_WINDOW[self.r0 * W + self.r1] & COL_WINDOW[self.c0 * W + self.c1]
         self.origin = (self.origin[0] - dr, self.origin[1] - dc)
         self.tables = tables(self.origin)
 
@@ -668,11 +675,11 @@ class State:
                 r = ((free & -free).bit_length() - 1) // W
                 free >>= r * W
                 while free:
-                    bits = free & CHUNK_CELLS
+                    bits = free & ROW
                     if bits:
                         out += rows[r].get(bits) or tables.listed(MOVE, card, r, bits)
-                    free >>= CHUNK * W
-                    r += CHUNK
+                    free >>= W
+                    r += 1
         return out
 
 

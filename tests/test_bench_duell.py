@@ -21,7 +21,7 @@ import rulekit
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 import hand_duell as hd  # noqa: E402
 
-GAMES = 240
+GAMES = 200
 CARD = {text: card for card, text in enumerate(hd.TEXTS)}
 
 
