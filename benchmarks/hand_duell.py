@@ -19,9 +19,13 @@ It is the same shape as `hand_instinct.State`: `legal_moves()` returns a list of
 whose `.text` (and str) is rulekit's notation, `apply(move)` checks that the move is one of
 them and plays it, `is_terminal`, `scores`, `winners`, `current_player`. Written as tightly as
 we could in plain Python: the display is bits of a 16 x 16 frame (row r is bits 16r..16r+15)
-that moves along when the display wanders, the placements are a few int operations, and the
-moves are interned per card, frame origin and cell, as rulekit's engine interns them. It
-caches nothing the engine could not cache too (no position, no list of a position's moves).
+that moves along when the display wanders, the placements are a few int operations, the
+moves are interned per card, frame origin and cell (and listed per frame row's pattern of
+cells), as rulekit's engine interns them, and the Deer's slides read each side's groups of
+cards from a table by that side's shape on the 4x4 box (rulekit's generated code also works
+slides out from tables over 4x4 shapes). It caches nothing the engine could not cache too
+(no position, no list of a position's moves). Set-up is not timed by `api_games`, as
+`bench_play.py` does not time rulekit's `new_game`.
 
 `tests/test_bench_duell.py` plays it against rulekit's `duell-der-tiere` move by move (the
 same decks, hands and token): the same player and the same legal moves at every decision,
