@@ -11,6 +11,8 @@ In one process, interleaved, each repetition runs every engine for about S secon
 - `state.playout(seed)` on fresh Instinct games (random play inside the engine);
 - the project's own hand-written Instinct (`benchmarks/hand_instinct.py`): the tight loop
   with no API, and the same game behind the step API, both with the same draw idiom;
+- the project's hand-written Duell der Tiere behind the step API (`benchmarks/hand_duell.py`),
+  to show what hand-written code reaches on that game (informational rows, not targets);
 - when present, the yardsticks in `$RULEKIT_BENCH_REF` or `../shared/bench/` beside the
   repository (`ref_instinct.py`, `api_limit_instinct.py`, `openspiel_ohhell.py` with
   `pip install open_spiel`), so the project's baselines and those can be compared.
@@ -47,10 +49,13 @@ for folder in (ROOT, HERE):
 
 import rulekit  # noqa: E402
 import hand_instinct  # noqa: E402  (benchmarks/hand_instinct.py)
+import hand_duell  # noqa: E402  (benchmarks/hand_duell.py)
 from sizes import deep_size  # noqa: E402  (benchmarks/sizes.py)
 
 #: The game the targets are stated for, and the player count of every run.
 MAIN = "instinct"
+#: The grid game and its hand-written engine (informational rows).
+DUELL, HAND_DUELL = "duell-der-tiere", "hand-written Duell behind the step API"
 PLAYERS = 4
 
 #: (label, value key, target text, test) for the issue's table, in its order.
@@ -184,6 +189,7 @@ def engines_for(folder, notes) -> dict:
         lambda games, seed: hand_instinct.tight_games(games, seed, PLAYERS), seeds)
     engines["hand-written behind the step API"] = ByGames(
         lambda games, seed: hand_instinct.api_games(games, seed, PLAYERS), seeds)
+    engines[HAND_DUELL] = ByGames(hand_duell.api_games, seeds)
     engines.update(shared_engines(folder, seeds, notes))
     return engines
 
@@ -329,6 +335,10 @@ def _ratios(runs: dict) -> dict:
         "baseline": ratio(runs, main, "hand-written tight loop"),
         "baseline_shared": ratio(runs, main, "shared ref_instinct.py (tight, one round a game)"),
         "hand_api_over_tight": ratio(runs, "hand-written behind the step API", "hand-written tight loop"),
+        # µs per decision, as the "slower" rows: rulekit's Duell over the hand-written one, and
+        # the hand-written Duell over the hand-written Instinct (both behind the step API)
+        "duell_over_hand": ratio(runs, HAND_DUELL, f"rulekit {DUELL}"),
+        "hand_duell_over_hand": ratio(runs, "hand-written behind the step API", HAND_DUELL),
     }
     out["slower"] = {name[len("rulekit "):]: ratio(runs, main, name) for name in runs
                      if name.startswith("rulekit ") and name != main and not name.endswith("playout()")}
@@ -399,6 +409,10 @@ def targets_table(results: dict):
         _fmt(ratios["baseline_shared"]), "", None)
     row("also: hand-written step API ÷ its tight loop", ratios["hand_api_over_tight"],
         _fmt(ratios["hand_api_over_tight"]), "", None)
+    row("also: rulekit Duell ÷ hand-written Duell (API), µs per decision", ratios["duell_over_hand"],
+        _fmt(ratios["duell_over_hand"]), "", None)
+    row("also: hand-written Duell ÷ hand-written Instinct, µs per decision", ratios["hand_duell_over_hand"],
+        _fmt(ratios["hand_duell_over_hand"]), "", None)
     clone = results["clone"]
     row("also: clone(), mid-round / round 21", 1, f"{clone['mid_round_us']:.2f} / {clone['late_us']:.2f} µs",
         "", None)

@@ -28,7 +28,8 @@ def test_quick_benchmark_prints_the_table(tmp_path):
     assert "decisions/s" in out and "µs/decision" in out
     for name in rulekit.bundled():
         assert f"rulekit {name}" in out, f"no row for {name}"
-    for engine in ("rulekit instinct playout()", "hand-written tight loop", "hand-written behind the step API"):
+    for engine in ("rulekit instinct playout()", "hand-written tight loop", "hand-written behind the step API",
+                   "hand-written Duell behind the step API"):
         assert engine in out, f"no row for {engine}"
     # every row of the table
     for measure in ("through the step API ÷ the API-shaped hand-written engine", "÷ OpenSpiel oh_hell",
@@ -36,8 +37,11 @@ def test_quick_benchmark_prints_the_table(tmp_path):
                     "rulekit check decisions/s ÷ plain play", "first load in a new process",
                     "state size in round 21 of Instinct"):
         assert measure in out, f"no row for {measure}"
+    for measure in ("rulekit Duell ÷ hand-written Duell (API)", "hand-written Duell ÷ hand-written Instinct"):
+        assert measure in out, f"no row for {measure}"
     figures = json.loads(raw.read_text())
     assert {f"rulekit {name}" for name in rulekit.bundled()} <= set(figures["play"])
     assert all(entry["decisions"] > 0 for entry in figures["play"].values())
     assert set(figures["load"]) == set(rulekit.bundled())
     assert set(figures["check"]) == set(rulekit.bundled())
+    assert figures["ratios"]["duell_over_hand"] > 0 and figures["ratios"]["hand_duell_over_hand"] > 0
