@@ -12,7 +12,7 @@ lead, so each is one `(chain, also)` per trump.
 from __future__ import annotations
 
 from ..dsl import nodes as n
-from .tricks import PredicateTables, _choose
+from .tricks import PredicateTables, case_rows
 
 #: A chain that lets every card be played.
 FREE = ((), 0)
@@ -51,26 +51,7 @@ def follow_chains(follow: n.Follow, preds: PredicateTables, first: bool):
     table is (`tricks.follow_table`): equal rows are one list, equal entries one tuple."""
     cases = [(_follow_condition(c.condition, preds, first), _result_rows(c.result, preds))
              for c in follow.cases]
-    size = preds.deck.size
-
-    def row(trump):
-        chosen = []             # (condition: True or the mask of the leads it holds for, result row)
-        for condition, result in cases:
-            met = condition(trump)
-            if met:
-                chosen.append((met, result(trump)))
-                if met is True:
-                    break
-        key = tuple((met if met is True else ("leads", met), id(result)) for met, result in chosen)
-
-        def make():
-            out = [FREE] * size
-            for met, result in reversed(chosen):    # the first case that holds decides
-                out = result[1:] if met is True else _choose(met, result[1:], out)
-            return [FREE] + out
-        return preds._row(("chains", key), tuple(chosen), make)
-
-    return [row(trump) for trump in preds.trumps]
+    return case_rows(preds, "chains", cases, FREE)
 
 
 def _follow_condition(condition, preds: PredicateTables, first: bool):

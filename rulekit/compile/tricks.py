@@ -249,8 +249,16 @@ def card_mask(deck: DeckModel, pred) -> int:
 def follow_table(follow: n.Follow, preds: PredicateTables) -> list[list[int]]:
     """`table[trump + 1][lead + 1]` → the mask of cards that follow; all cards when free.
     Worked out row by row (`PredicateTables.rows`): equal rows are one list."""
-    everything, size = preds.deck.all_mask, preds.deck.size
     cases = [(_lead_condition(c.condition, preds), _follow_result(c.result, preds)) for c in follow.cases]
+    return case_rows(preds, "follow", cases, preds.deck.all_mask)
+
+
+def case_rows(preds: PredicateTables, tag: str, cases, otherwise) -> list[list]:
+    """`table[trump + 1][lead + 1]` from cases tried in order, each `(condition, result)`:
+    `condition(trump)` is True, falsy, or the mask of the leads it holds for; `result(trump)`
+    a row by lead + 1. Where no case holds, `otherwise`; without a lead (column 0) too. A row
+    made of the same parts is made once (`PredicateTables._row`, keyed by `tag` and them)."""
+    size = preds.deck.size
 
     def row(trump):
         chosen = []             # (condition: True or the mask of the leads it holds for, result row)
@@ -263,11 +271,11 @@ def follow_table(follow: n.Follow, preds: PredicateTables) -> list[list[int]]:
         key = tuple((met if met is True else ("leads", met), id(result)) for met, result in chosen)
 
         def make():
-            out = [everything] * size
+            out = [otherwise] * size
             for met, result in reversed(chosen):    # the first case that holds decides
                 out = result[1:] if met is True else _choose(met, result[1:], out)
-            return [everything] + out
-        return preds._row(("follow", key), tuple(chosen), make)
+            return [otherwise] + out
+        return preds._row((tag, key), tuple(chosen), make)
 
     return [row(trump) for trump in preds.trumps]
 
