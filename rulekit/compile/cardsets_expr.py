@@ -604,21 +604,17 @@ def _mentions(node, names) -> bool:
 def words_for_deck(deck) -> CardWords:
     """Card words of a shared deck: each suit and special card names its cards."""
     from .identity import colour_of, identities
-    from .tricks import _suit_masks
+    from .tricks import suit_masks_by
 
-    masks = _suit_masks(deck.suit, len(deck.suit_names))
-    kinds = dict(zip(deck.suit_names, masks))
+    each = identities(deck)
+    by_identity = suit_masks_by(deck, each)
+    kinds = dict(zip(deck.suit_names, by_identity[0]))
     for index, colour in enumerate(deck.colour_names):
         kinds[colour] = sum(1 << c for c in range(deck.size) if colour_of(deck, deck.suit[c]) == index)
     cards = {}
     for card, text in enumerate(deck.texts):
         cards[text] = cards.get(text, 0) | 1 << card
-    by_identity: dict = {}          # a deck without top trumps has one identity for every trump
-    each = identities(deck)
-    for i in each:
-        if id(i) not in by_identity:
-            by_identity[id(i)] = _suit_masks(i.suit, len(deck.suit_names))
-    trumps = [deck.always_trump | by_identity[id(i)][trump] if trump >= 0 else deck.always_trump
-              for trump, i in enumerate(each, -1)]
+    trumps = [deck.always_trump | by_identity[trump + 1][trump] if trump >= 0 else deck.always_trump
+              for trump in range(-1, len(each) - 1)]
     return CardWords(kinds, [max(r, 0) for r in deck.rank], None, False, None, deck.all_mask,
                      cards=cards, trumps=trumps)

@@ -23,8 +23,8 @@ from .codegen import literal, own_class
 # ---- set-up ---------------------------------------------------------------------------------
 
 #: `shuffle each deck` written out: `grid_steps.ShuffleDecks` (one chance event's words for
-#: all decks, each deck shuffled from its first place on by `steps.partial_shuffle`), each
-#: draw with its constants, for decks of at most `SHUFFLE_UNROLLED` cards in all (larger
+#: all decks, each deck shuffled from its first place on by `steps.partial_shuffle`; a grid
+#: game has exactly one seat per colour of decks, `check_grid`), each draw with its constants, for decks of at most `SHUFFLE_UNROLLED` cards in all (larger
 #: decks shuffle through the engine's step, whose loop costs little beside them)
 _SHUFFLE = """\
 class $CLS($BASE):
@@ -32,19 +32,17 @@ class $CLS($BASE):
     generated_from = $BASE
 
     def enter(self, st):
-        n = st.n
-        words = st.random_words($TOTALS[n] if n < $SEATS else $TOTAL)
+        words = st.random_words($TOTAL)
         decks = st.extra["grid"].decks
 $BODY        return False
 """
 _SHUFFLE_SEAT = """\
-        if n > $SEAT:
-            cards = $CARDS
-$DRAWS            decks[$SEAT] = cards
+        cards = $CARDS
+$DRAWS        decks[$SEAT] = cards
 """
 _SHUFFLE_DRAW = """\
-            j = (words[$WORD] * $LEFT >> 32)$PLUS
-            cards[$PLACE], cards[j] = cards[j], cards[$PLACE]
+        j = (words[$WORD] * $LEFT >> 32)$PLUS
+        cards[$PLACE], cards[j] = cards[j], cards[$PLACE]
 """
 SHUFFLE_UNROLLED = 256
 
@@ -63,10 +61,7 @@ def _shuffle(w, step, kind) -> str | None:
         body.append(Template(_SHUFFLE_SEAT).substitute(SEAT=literal(seat), CARDS=f"[*{literal(tuple(cards))}]",
                                                        DRAWS=draws))
         at += size
-    totals = tuple(sum(map(len, seat_cards[:seats])) for seats in range(len(seat_cards)))
-    w.lines(Template(_SHUFFLE).substitute(CLS=name, BASE=base, BODY="".join(body), SEATS=literal(len(seat_cards)),
-                                          TOTAL=literal(at), TOTALS=w.const(
-                                              "WORDS", totals, "the shuffle's words by the count of seats")))
+    w.lines(Template(_SHUFFLE).substitute(CLS=name, BASE=base, BODY="".join(body), TOTAL=literal(at)))
     return name
 
 

@@ -27,11 +27,7 @@ class PredicateTables:
         self.trumps = range(-1, len(deck.suit_names))
         self.leads = range(-1, deck.size)
         self.identity = identities(deck)
-        masks_of = {}
-        for i in self.identity:
-            if id(i) not in masks_of:
-                masks_of[id(i)] = _suit_masks(i.suit, len(deck.suit_names))
-        self.suit_masks_by = [masks_of[id(i)] for i in self.identity]
+        self.suit_masks_by = suit_masks_by(deck, self.identity)
         self.suit_masks = self.suit_masks_by[0]
         ranks = sorted(set(deck.rank))
         self.rank_masks = {r: sum(1 << c for c in range(deck.size) if deck.rank[c] == r) for r in ranks}
@@ -228,6 +224,16 @@ def _ids(mask: int) -> list[int]:
         ids.append(low.bit_length() - 1)
         mask ^= low
     return ids
+
+
+def suit_masks_by(deck: DeckModel, identities: list) -> list[list[int]]:
+    """Each suit's mask under each identity of the deck (index trump + 1): an identity shared
+    by several trumps (a deck without top trumps has one) is worked out once."""
+    made: dict = {}
+    for i in identities:
+        if id(i) not in made:
+            made[id(i)] = _suit_masks(i.suit, len(deck.suit_names))
+    return [made[id(i)] for i in identities]
 
 
 def _suit_masks(suit: list[int], suits: int) -> list[int]:

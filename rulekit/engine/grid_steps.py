@@ -64,7 +64,7 @@ class ShuffleDecks(Step):
         self.config = config
 
     def enter(self, st) -> bool:
-        decks, seat_cards = st.extra["grid"].decks, self.config.seat_cards[:st.n]
+        decks, seat_cards = st.extra["grid"].decks, self.config.seat_cards      # a seat per colour
         words, at = st.random_words(sum(map(len, seat_cards))), 0
         for seat, cards in enumerate(seat_cards):
             cards = list(cards)
