@@ -18,7 +18,9 @@ In one process, interleaved, each repetition runs every engine for about S secon
   `pip install open_spiel`), so the project's baselines and those can be compared.
 
 A ratio is taken inside each repetition (both engines met the same machine) and the median
-over the repetitions is reported. Also measured: what `rulekit check` costs per decision
+over the repetitions is reported, with the quartiles of the repetitions' ratios beside it: on
+a shared machine one repetition can stray far, and many short repetitions (every other one
+in reverse order) give a steadier median than a few long ones. Also measured: what `rulekit check` costs per decision
 (`bench_check.py`), the first load in fresh processes (median), a warm load, `clone()`, and
 the state's own size in round 21 of Instinct. Absolute figures vary with the machine:
 read the ratios.
@@ -199,21 +201,40 @@ def rate(entry: dict) -> float:
 
 
 def play_all(engines: dict, seconds: float, repeats: int) -> dict[str, list[dict]]:
-    """Each engine `repeats` times, interleaved, so that all meet the same machine."""
+    """Each engine `repeats` times, interleaved, so that all meet the same machine; every
+    other repetition runs them in reverse order, so that no engine always runs just after
+    the same one (or always first)."""
     runs: dict[str, list[dict]] = {name: [] for name in engines}
     for engine in engines.values():         # a warm-up: imports, first compile, calibration
         engine.run(min(seconds, 0.2))
-    for _ in range(repeats):
-        for name, engine in engines.items():
+    order = list(engines.items())
+    for repetition in range(repeats):
+        for name, engine in order if repetition % 2 == 0 else order[::-1]:
             runs[name].append(engine.run(seconds))
     return runs
 
 
-def ratio(runs: dict, top: str, bottom: str) -> float | None:
-    """The median over repetitions of rate(top) ÷ rate(bottom), both of one repetition."""
+def pair_ratios(runs: dict, top: str, bottom: str) -> list[float] | None:
+    """rate(top) ÷ rate(bottom) in each repetition (both met the same machine)."""
     if top not in runs or bottom not in runs:
         return None
-    return statistics.median(rate(a) / rate(b) for a, b in zip(runs[top], runs[bottom]))
+    return [rate(a) / rate(b) for a, b in zip(runs[top], runs[bottom])]
+
+
+def ratio(runs: dict, top: str, bottom: str) -> float | None:
+    """The median over repetitions of rate(top) ÷ rate(bottom), both of one repetition."""
+    pairs = pair_ratios(runs, top, bottom)
+    return None if pairs is None else statistics.median(pairs)
+
+
+def spread(runs: dict, top: str, bottom: str) -> tuple[float, float] | None:
+    """The quartiles of the per-repetition ratios (how far one repetition strays), or None
+    with fewer than four repetitions."""
+    pairs = pair_ratios(runs, top, bottom)
+    if pairs is None or len(pairs) < 4:
+        return None
+    low, _, high = statistics.quantiles(pairs, n=4)
+    return low, high
 
 
 # ---- the other measures ----------------------------------------------------------------------
@@ -307,6 +328,7 @@ def measure(args) -> dict:
         "runs": runs,
         "play": {name: _summed(r) for name, r in runs.items()},
         "ratios": _ratios(runs),
+        "spreads": _spreads(runs),
         "check": check_cost(1 if args.quick else 4),
         "size": {"late_bytes": deep_size(late, exclude=late.rules), "late_round": late.round,
                  "late_history": len(late.history), "mid_round_bytes": deep_size(mid, exclude=mid.rules)},
@@ -324,24 +346,41 @@ def _summed(runs: list[dict]) -> dict:
             "per_second_median": statistics.median(rate(r) for r in runs)}
 
 
-def _ratios(runs: dict) -> dict:
+def _pairs() -> dict[str, tuple[str, str]]:
+    """The ratios reported, by key: (top engine, bottom engine)."""
     main = f"rulekit {MAIN}"
-    out = {
-        "api": ratio(runs, main, "hand-written behind the step API"),
-        "api_shared": ratio(runs, main, "shared api_limit_instinct.py (its own randrange loop)"),
-        "openspiel": ratio(runs, main, "OpenSpiel oh_hell"),
-        "playout": ratio(runs, f"{main} playout()", "hand-written tight loop"),
-        "playout_shared": ratio(runs, f"{main} playout()", "shared ref_instinct.py (tight, one round a game)"),
-        "baseline": ratio(runs, main, "hand-written tight loop"),
-        "baseline_shared": ratio(runs, main, "shared ref_instinct.py (tight, one round a game)"),
-        "hand_api_over_tight": ratio(runs, "hand-written behind the step API", "hand-written tight loop"),
+    return {
+        "api": (main, "hand-written behind the step API"),
+        "api_shared": (main, "shared api_limit_instinct.py (its own randrange loop)"),
+        "openspiel": (main, "OpenSpiel oh_hell"),
+        "playout": (f"{main} playout()", "hand-written tight loop"),
+        "playout_shared": (f"{main} playout()", "shared ref_instinct.py (tight, one round a game)"),
+        "baseline": (main, "hand-written tight loop"),
+        "baseline_shared": (main, "shared ref_instinct.py (tight, one round a game)"),
+        "hand_api_over_tight": ("hand-written behind the step API", "hand-written tight loop"),
         # µs per decision, as the "slower" rows: rulekit's Duell over the hand-written one, and
         # the hand-written Duell over the hand-written Instinct (both behind the step API)
-        "duell_over_hand": ratio(runs, HAND_DUELL, f"rulekit {DUELL}"),
-        "hand_duell_over_hand": ratio(runs, "hand-written behind the step API", HAND_DUELL),
+        "duell_over_hand": (HAND_DUELL, f"rulekit {DUELL}"),
+        "hand_duell_over_hand": ("hand-written behind the step API", HAND_DUELL),
     }
-    out["slower"] = {name[len("rulekit "):]: ratio(runs, main, name) for name in runs
-                     if name.startswith("rulekit ") and name != main and not name.endswith("playout()")}
+
+
+def _slower(runs: dict) -> dict[str, tuple[str, str]]:
+    """µs per decision of every other shipped game ÷ Instinct's: (Instinct, the game)."""
+    main = f"rulekit {MAIN}"
+    return {name[len("rulekit "):]: (main, name) for name in runs
+            if name.startswith("rulekit ") and name != main and not name.endswith("playout()")}
+
+
+def _ratios(runs: dict) -> dict:
+    out = {key: ratio(runs, *pair) for key, pair in _pairs().items()}
+    out["slower"] = {name: ratio(runs, *pair) for name, pair in _slower(runs).items()}
+    return out
+
+
+def _spreads(runs: dict) -> dict:
+    out = {key: spread(runs, *pair) for key, pair in _pairs().items()}
+    out["slower"] = {name: spread(runs, *pair) for name, pair in _slower(runs).items()}
     return out
 
 
@@ -372,28 +411,31 @@ def targets_table(results: dict):
     from rich.table import Table
 
     table = Table(title="The performance issue's targets (ratios: medians of per-run pairs)")
-    for column in ("measure", "value", "target", "met"):
+    for column in ("measure", "value", "runs' quartiles", "target", "met"):
         table.add_column(column, justify="left" if column == "measure" else "right")
-    ratios = results["ratios"]
+    ratios, spreads = results["ratios"], results.get("spreads", {})
 
-    def row(label, value, shown, target_text, ok):
+    def row(label, value, shown, target_text, ok, quartiles=None, digits=3):
         met = "" if ok is None else ("yes" if ok else "NO") if value is not None else "n/a"
-        table.add_row(label, shown if value is not None else "—", target_text, met)
+        spread_text = f"{quartiles[0]:.{digits}f}–{quartiles[1]:.{digits}f}" if quartiles else ""
+        table.add_row(label, shown if value is not None else "—", spread_text, target_text, met)
 
-    def at_least(key, label, value):
+    def at_least(key, label, value, quartiles=None):
         goal = TARGETS[key][1]
         row(label, value, f"{value:.3f}" if value is not None else "", f"≥ {goal:g}",
-            value is not None and value >= goal if value is not None else False)
+            value is not None and value >= goal if value is not None else False, quartiles)
 
-    at_least("api", TARGETS["api"][0] + " (hand_instinct.py)", ratios["api"])
-    at_least("api", TARGETS["api"][0] + " (shared api_limit, randrange loop)", ratios["api_shared"])
-    at_least("openspiel", TARGETS["openspiel"][0], ratios["openspiel"])
-    at_least("playout", TARGETS["playout"][0] + " (hand_instinct.py)", ratios["playout"])
-    at_least("playout", TARGETS["playout"][0] + " (shared ref_instinct)", ratios["playout_shared"])
+    at_least("api", TARGETS["api"][0] + " (hand_instinct.py)", ratios["api"], spreads.get("api"))
+    at_least("api", TARGETS["api"][0] + " (shared api_limit, randrange loop)", ratios["api_shared"],
+             spreads.get("api_shared"))
+    at_least("openspiel", TARGETS["openspiel"][0], ratios["openspiel"], spreads.get("openspiel"))
+    at_least("playout", TARGETS["playout"][0] + " (hand_instinct.py)", ratios["playout"], spreads.get("playout"))
+    at_least("playout", TARGETS["playout"][0] + " (shared ref_instinct)", ratios["playout_shared"],
+             spreads.get("playout_shared"))
     for name, value in ratios["slower"].items():
         goal = TARGETS["slower"][1]
         row(f"{name}: {TARGETS['slower'][0]}", value, f"{value:.2f}" if value else "", f"≤ {goal:g}",
-            value is not None and value <= goal)
+            value is not None and value <= goal, spreads.get("slower", {}).get(name), digits=2)
     for name, entry in results["check"].items():
         at_least("check", f"{name}: {TARGETS['check'][0]}", entry["ratio"])
     for name, entry in results["load"].items():
@@ -404,15 +446,12 @@ def targets_table(results: dict):
     row(f"{TARGETS['state_bytes'][0]} ({size['late_history']} moves of history)", size["late_bytes"],
         f"{size['late_bytes']:,} B", f"< {goal:,} B", size["late_bytes"] < goal)
     table.add_section()
-    row("also: Instinct ÷ the tight hand-written loop", ratios["baseline"], _fmt(ratios["baseline"]), "", None)
-    row("also: Instinct ÷ the shared ref_instinct.py", ratios["baseline_shared"],
-        _fmt(ratios["baseline_shared"]), "", None)
-    row("also: hand-written step API ÷ its tight loop", ratios["hand_api_over_tight"],
-        _fmt(ratios["hand_api_over_tight"]), "", None)
-    row("also: rulekit Duell ÷ hand-written Duell (API), µs per decision", ratios["duell_over_hand"],
-        _fmt(ratios["duell_over_hand"]), "", None)
-    row("also: hand-written Duell ÷ hand-written Instinct, µs per decision", ratios["hand_duell_over_hand"],
-        _fmt(ratios["hand_duell_over_hand"]), "", None)
+    for key, label in (("baseline", "Instinct ÷ the tight hand-written loop"),
+                       ("baseline_shared", "Instinct ÷ the shared ref_instinct.py"),
+                       ("hand_api_over_tight", "hand-written step API ÷ its tight loop"),
+                       ("duell_over_hand", "rulekit Duell ÷ hand-written Duell (API), µs per decision"),
+                       ("hand_duell_over_hand", "hand-written Duell ÷ hand-written Instinct, µs per decision")):
+        row(f"also: {label}", ratios[key], _fmt(ratios[key]), "", None, spreads.get(key))
     clone = results["clone"]
     row("also: clone(), mid-round / round 21", 1, f"{clone['mid_round_us']:.2f} / {clone['late_us']:.2f} µs",
         "", None)
@@ -436,14 +475,14 @@ def _fmt(value) -> str:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=None,
-                        help="seconds of play per engine per run (default 1, 0.05 with --quick)")
+                        help="seconds of play per engine per run (default 0.35, 0.05 with --quick)")
     parser.add_argument("--repeats", type=int, default=None,
-                        help="interleaved runs of every engine (default 5, 1 with --quick)")
+                        help="interleaved runs of every engine (default 15, 1 with --quick)")
     parser.add_argument("--quick", action="store_true", help="a smoke run: short, one run")
     parser.add_argument("--json", type=Path, help="also write the raw figures to this file")
     args = parser.parse_args(argv)
-    args.seconds = args.seconds or (0.05 if args.quick else 1.0)
-    args.repeats = args.repeats or (1 if args.quick else 5)
+    args.seconds = args.seconds or (0.05 if args.quick else 0.35)
+    args.repeats = args.repeats or (1 if args.quick else 15)
     results = measure(args)
     report(results)
     if args.json:

@@ -45,3 +45,24 @@ def test_quick_benchmark_prints_the_table(tmp_path):
     assert set(figures["load"]) == set(rulekit.bundled())
     assert set(figures["check"]) == set(rulekit.bundled())
     assert figures["ratios"]["duell_over_hand"] > 0 and figures["ratios"]["hand_duell_over_hand"] > 0
+    assert "runs' quartiles" in out
+    assert set(figures["spreads"]) == set(figures["ratios"])
+
+
+def test_ratios_are_medians_of_pairs_with_their_quartiles():
+    """A ratio pairs the two engines' rates repetition by repetition; the spread is the
+    quartiles of those pairs (none with fewer than four repetitions)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_play", SCRIPT)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    top = [{"decisions": d, "seconds": 1.0} for d in (90, 80, 100, 70, 60)]
+    bottom = [{"decisions": 100, "seconds": 1.0}] * 5
+    runs = {"a": top, "b": bottom}
+    assert bench.pair_ratios(runs, "a", "b") == [0.9, 0.8, 1.0, 0.7, 0.6]
+    assert bench.ratio(runs, "a", "b") == 0.8
+    low, high = bench.spread(runs, "a", "b")
+    assert low < 0.8 < high and 0.6 <= low and high <= 1.0
+    assert bench.spread({"a": top[:3], "b": bottom[:3]}, "a", "b") is None
+    assert bench.ratio(runs, "a", "missing") is None and bench.spread(runs, "missing", "b") is None
