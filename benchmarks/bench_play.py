@@ -20,10 +20,10 @@ In one process, interleaved, each repetition runs every engine for about S secon
 A ratio is taken inside each repetition (both engines met the same machine) and the median
 over the repetitions is reported, with the quartiles of the repetitions' ratios beside it: on
 a shared machine one repetition can stray far, and many short repetitions (every other one
-in reverse order) give a steadier median than a few long ones. Also measured: what `rulekit check` costs per decision
-(`bench_check.py`), the first load in fresh processes (median), a warm load, `clone()`, and
-the state's own size in round 21 of Instinct. Absolute figures vary with the machine:
-read the ratios.
+in reverse order) give a steadier median than a few long ones. Also measured: what
+`rulekit check` costs per decision (`bench_check.py`), the first load in fresh processes
+(median), a warm load, `clone()`, and the state's own size in round 21 of Instinct. Absolute
+figures vary with the machine: read the ratios.
 """
 from __future__ import annotations
 
