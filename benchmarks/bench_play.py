@@ -11,6 +11,8 @@ In one process, interleaved, each repetition runs every engine for about S secon
 - `state.playout(seed)` on fresh Instinct games (random play inside the engine);
 - the project's own hand-written Instinct (`benchmarks/hand_instinct.py`): the tight loop
   with no API, and the same game behind the step API, both with the same draw idiom;
+- the same hand-written Instinct with hands held as 66-bit masks, as rulekit holds them
+  (`benchmarks/hand_instinct_masks.py`), to show what that representation costs by itself;
 - the project's hand-written Duell der Tiere behind the step API (`benchmarks/hand_duell.py`),
   to show what hand-written code reaches on that game (informational rows, not targets);
 - when present, the yardsticks in `$RULEKIT_BENCH_REF` or `../shared/bench/` beside the
@@ -52,12 +54,15 @@ for folder in (ROOT, HERE):
 import rulekit  # noqa: E402
 import hand_instinct  # noqa: E402  (benchmarks/hand_instinct.py)
 import hand_duell  # noqa: E402  (benchmarks/hand_duell.py)
+import hand_instinct_masks  # noqa: E402  (benchmarks/hand_instinct_masks.py)
 from sizes import deep_size  # noqa: E402  (benchmarks/sizes.py)
 
 #: The game the targets are stated for, and the player count of every run.
 MAIN = "instinct"
 #: The grid game and its hand-written engine (informational rows).
 DUELL, HAND_DUELL = "duell-der-tiere", "hand-written Duell behind the step API"
+#: The hand-written Instinct behind the step API, and the same with hands as 66-bit masks.
+HAND_API, HAND_MASKS = "hand-written behind the step API", "hand-written, 66-bit hand masks, step API"
 PLAYERS = 4
 
 #: (label, value key, target text, test) for the issue's table, in its order.
@@ -189,8 +194,8 @@ def engines_for(folder, notes) -> dict:
     engines[f"rulekit {MAIN} playout()"] = Playout(MAIN, seeds)
     engines["hand-written tight loop"] = ByGames(
         lambda games, seed: hand_instinct.tight_games(games, seed, PLAYERS), seeds)
-    engines["hand-written behind the step API"] = ByGames(
-        lambda games, seed: hand_instinct.api_games(games, seed, PLAYERS), seeds)
+    engines[HAND_API] = ByGames(lambda games, seed: hand_instinct.api_games(games, seed, PLAYERS), seeds)
+    engines[HAND_MASKS] = ByGames(lambda games, seed: hand_instinct_masks.api_games(games, seed, PLAYERS), seeds)
     engines[HAND_DUELL] = ByGames(hand_duell.api_games, seeds)
     engines.update(shared_engines(folder, seeds, notes))
     return engines
@@ -350,18 +355,21 @@ def _pairs() -> dict[str, tuple[str, str]]:
     """The ratios reported, by key: (top engine, bottom engine)."""
     main = f"rulekit {MAIN}"
     return {
-        "api": (main, "hand-written behind the step API"),
+        "api": (main, HAND_API),
         "api_shared": (main, "shared api_limit_instinct.py (its own randrange loop)"),
         "openspiel": (main, "OpenSpiel oh_hell"),
         "playout": (f"{main} playout()", "hand-written tight loop"),
         "playout_shared": (f"{main} playout()", "shared ref_instinct.py (tight, one round a game)"),
         "baseline": (main, "hand-written tight loop"),
         "baseline_shared": (main, "shared ref_instinct.py (tight, one round a game)"),
-        "hand_api_over_tight": ("hand-written behind the step API", "hand-written tight loop"),
+        "hand_api_over_tight": (HAND_API, "hand-written tight loop"),
         # µs per decision, as the "slower" rows: rulekit's Duell over the hand-written one, and
         # the hand-written Duell over the hand-written Instinct (both behind the step API)
         "duell_over_hand": (HAND_DUELL, f"rulekit {DUELL}"),
-        "hand_duell_over_hand": ("hand-written behind the step API", HAND_DUELL),
+        "hand_duell_over_hand": (HAND_API, HAND_DUELL),
+        # what 66-bit masks cost a hand-written engine, and rulekit against that engine
+        "masks_over_lists": (HAND_MASKS, HAND_API),
+        "api_masks": (main, HAND_MASKS),
     }
 
 
@@ -450,7 +458,9 @@ def targets_table(results: dict):
                        ("baseline_shared", "Instinct ÷ the shared ref_instinct.py"),
                        ("hand_api_over_tight", "hand-written step API ÷ its tight loop"),
                        ("duell_over_hand", "rulekit Duell ÷ hand-written Duell (API), µs per decision"),
-                       ("hand_duell_over_hand", "hand-written Duell ÷ hand-written Instinct, µs per decision")):
+                       ("hand_duell_over_hand", "hand-written Duell ÷ hand-written Instinct, µs per decision"),
+                       ("masks_over_lists", "hand-written Instinct (API), 66-bit hand masks ÷ hands as lists"),
+                       ("api_masks", "Instinct ÷ the hand-written engine with 66-bit hand masks (API)")):
         row(f"also: {label}", ratios[key], _fmt(ratios[key]), "", None, spreads.get(key))
     clone = results["clone"]
     row("also: clone(), mid-round / round 21", 1, f"{clone['mid_round_us']:.2f} / {clone['late_us']:.2f} µs",

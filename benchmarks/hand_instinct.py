@@ -224,12 +224,14 @@ class State:
         self._start_round()
 
 
-def api_games(games: int, seed: int, players: int = 4) -> dict:
-    """Random games through the step API, with the benchmark's loop and draw idiom."""
+def api_games(games: int, seed: int, players: int = 4, state_class=None) -> dict:
+    """Random games through the step API, with the benchmark's loop and draw idiom (of
+    `State`, or of `state_class`, made as `State` is)."""
+    make = State if state_class is None else state_class
     rnd = random.Random(seed).random
     decisions, started = 0, time.perf_counter()
     for game in range(games):
-        state = State(players, seed + game)
+        state = make(players, seed + game)
         while not state.is_terminal:
             moves = state.legal_moves()
             state.apply(moves[int(rnd() * len(moves))])

@@ -85,3 +85,44 @@ def test_illegal_moves_are_refused():
     state = hi.State(4, 1)
     with pytest.raises(hi.IllegalMove):
         state.apply(hi.PLAYS[hi.TRUMP])
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_mask_engine_plays_the_list_engines_game(seed):
+    """benchmarks/hand_instinct_masks.py changes only how hands are held: on one seed it
+    deals the same hands, lists the same legal moves at every decision (in id order, where
+    the list engine keeps deal order) and ends with the same scores."""
+    import hand_instinct_masks as hm
+
+    lists, masks = hi.State(4, seed), hm.State(4, seed)
+    rng = random.Random(seed)
+    while not lists.is_terminal:
+        assert masks.current_player == lists.current_player and masks.bidding == lists.bidding
+        for hand, mask in zip(lists.hands, masks.hands):
+            cards = [card for bucket in hand for card in bucket]
+            held = [hm.MOVE_OF[i].arg for i in range(66) if mask >> i & 1]
+            assert sorted(held) == sorted(cards)
+        ours, theirs = lists.legal_moves(), masks.legal_moves()
+        assert sorted(m.text for m in ours) == sorted(m.text for m in theirs)
+        move = rng.choice(ours)
+        lists.apply(move)
+        masks.apply(move)                     # the moves are the same interned objects
+    assert masks.is_terminal and masks.scores == lists.scores
+
+
+def test_the_mask_engine_refuses_illegal_moves():
+    import hand_instinct_masks as hm
+
+    state = hm.State(4, 1)
+    with pytest.raises(hi.IllegalMove):
+        state.apply(hi.PLAYS[hi.TRUMP])       # a bid is due
+    before = list(state.hands)
+    for _ in range(4):
+        state.apply(state.legal_moves()[0])
+    led = state.legal_moves()[0]
+    state.apply(led)
+    follow = state.legal_moves()
+    stranger = next(m for m in hi.PLAYS.values() if m not in follow)
+    with pytest.raises(hi.IllegalMove):
+        state.apply(stranger)
+    assert state.hands[state.current_player] == before[state.current_player]
