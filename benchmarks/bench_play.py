@@ -11,8 +11,9 @@ In one process, interleaved, each repetition runs every engine for about S secon
 - `state.playout(seed)` on fresh Instinct games (random play inside the engine);
 - the project's own hand-written Instinct (`benchmarks/hand_instinct.py`): the tight loop
   with no API, and the same game behind the step API, both with the same draw idiom;
-- the same hand-written Instinct with hands held as 66-bit masks, as rulekit holds them
-  (`benchmarks/hand_instinct_masks.py`), to show what that representation costs by itself;
+- the same hand-written Instinct with hands held as 66-bit masks, as rulekit holds them, and
+  as one small mask per suit (`benchmarks/hand_instinct_masks.py`), to show what each
+  representation does by itself (informational rows);
 - the project's hand-written Duell der Tiere behind the step API (`benchmarks/hand_duell.py`),
   to show what hand-written code reaches on that game (informational rows, not targets);
 - when present, the yardsticks in `$RULEKIT_BENCH_REF` or `../shared/bench/` beside the
@@ -61,8 +62,10 @@ from sizes import deep_size  # noqa: E402  (benchmarks/sizes.py)
 MAIN = "instinct"
 #: The grid game and its hand-written engine (informational rows).
 DUELL, HAND_DUELL = "duell-der-tiere", "hand-written Duell behind the step API"
-#: The hand-written Instinct behind the step API, and the same with hands as 66-bit masks.
+#: The hand-written Instinct behind the step API, and the same with hands as 66-bit masks or
+#: as a small mask per suit.
 HAND_API, HAND_MASKS = "hand-written behind the step API", "hand-written, 66-bit hand masks, step API"
+HAND_SUITS = "hand-written, per-suit hand masks, step API"
 PLAYERS = 4
 
 #: (label, value key, target text, test) for the issue's table, in its order.
@@ -196,6 +199,8 @@ def engines_for(folder, notes) -> dict:
         lambda games, seed: hand_instinct.tight_games(games, seed, PLAYERS), seeds)
     engines[HAND_API] = ByGames(lambda games, seed: hand_instinct.api_games(games, seed, PLAYERS), seeds)
     engines[HAND_MASKS] = ByGames(lambda games, seed: hand_instinct_masks.api_games(games, seed, PLAYERS), seeds)
+    engines[HAND_SUITS] = ByGames(lambda games, seed: hand_instinct_masks.api_games(
+        games, seed, PLAYERS, state_class=hand_instinct_masks.SuitState), seeds)
     engines[HAND_DUELL] = ByGames(hand_duell.api_games, seeds)
     engines.update(shared_engines(folder, seeds, notes))
     return engines
@@ -367,8 +372,10 @@ def _pairs() -> dict[str, tuple[str, str]]:
         # the hand-written Duell over the hand-written Instinct (both behind the step API)
         "duell_over_hand": (HAND_DUELL, f"rulekit {DUELL}"),
         "hand_duell_over_hand": (HAND_API, HAND_DUELL),
-        # what 66-bit masks cost a hand-written engine, and rulekit against that engine
+        # what 66-bit masks and per-suit masks do to a hand-written engine, and rulekit against
+        # the engine that holds hands as rulekit does
         "masks_over_lists": (HAND_MASKS, HAND_API),
+        "suits_over_lists": (HAND_SUITS, HAND_API),
         "api_masks": (main, HAND_MASKS),
     }
 
@@ -460,6 +467,7 @@ def targets_table(results: dict):
                        ("duell_over_hand", "rulekit Duell ÷ hand-written Duell (API), µs per decision"),
                        ("hand_duell_over_hand", "hand-written Duell ÷ hand-written Instinct, µs per decision"),
                        ("masks_over_lists", "hand-written Instinct (API), 66-bit hand masks ÷ hands as lists"),
+                       ("suits_over_lists", "hand-written Instinct (API), per-suit hand masks ÷ hands as lists"),
                        ("api_masks", "Instinct ÷ the hand-written engine with 66-bit hand masks (API)")):
         row(f"also: {label}", ratios[key], _fmt(ratios[key]), "", None, spreads.get(key))
     clone = results["clone"]

@@ -87,21 +87,33 @@ def test_illegal_moves_are_refused():
         state.apply(hi.PLAYS[hi.TRUMP])
 
 
-@pytest.mark.parametrize("seed", range(12))
-def test_the_mask_engine_plays_the_list_engines_game(seed):
-    """benchmarks/hand_instinct_masks.py changes only how hands are held: on one seed it
-    deals the same hands, lists the same legal moves at every decision (in id order, where
-    the list engine keeps deal order) and ends with the same scores."""
+def _cards_of_mask(mask: int) -> list[int]:
     import hand_instinct_masks as hm
 
-    lists, masks = hi.State(4, seed), hm.State(4, seed)
+    return [hm.MOVE_OF[i].arg for i in range(66) if mask >> i & 1]
+
+
+def _cards_of_suits(masks: list[int]) -> list[int]:
+    return [suit << 4 | rank + 1 for suit in range(5) for rank in range(12) if masks[suit] >> rank & 1] + \
+        [hi.TRUMP] * masks[hi.TRUMP_SUIT].bit_count()
+
+
+@pytest.mark.parametrize("layout", ["State", "SuitState"])
+@pytest.mark.parametrize("seed", range(8))
+def test_the_mask_engines_play_the_list_engines_game(seed, layout):
+    """benchmarks/hand_instinct_masks.py changes only how hands are held (66-bit masks, or a
+    small mask per suit): on one seed it deals the same hands, lists the same legal moves
+    at every decision (in id order, where the list engine keeps deal order) and ends with
+    the same scores."""
+    import hand_instinct_masks as hm
+
+    cards_of = _cards_of_mask if layout == "State" else _cards_of_suits
+    lists, masks = hi.State(4, seed), getattr(hm, layout)(4, seed)
     rng = random.Random(seed)
     while not lists.is_terminal:
         assert masks.current_player == lists.current_player and masks.bidding == lists.bidding
         for hand, mask in zip(lists.hands, masks.hands):
-            cards = [card for bucket in hand for card in bucket]
-            held = [hm.MOVE_OF[i].arg for i in range(66) if mask >> i & 1]
-            assert sorted(held) == sorted(cards)
+            assert sorted(cards_of(mask)) == sorted(card for bucket in hand for card in bucket)
         ours, theirs = lists.legal_moves(), masks.legal_moves()
         assert sorted(m.text for m in ours) == sorted(m.text for m in theirs)
         move = rng.choice(ours)
@@ -110,13 +122,16 @@ def test_the_mask_engine_plays_the_list_engines_game(seed):
     assert masks.is_terminal and masks.scores == lists.scores
 
 
-def test_the_mask_engine_refuses_illegal_moves():
+@pytest.mark.parametrize("layout", ["State", "SuitState"])
+def test_the_mask_engines_refuse_illegal_moves(layout):
+    import copy
+
     import hand_instinct_masks as hm
 
-    state = hm.State(4, 1)
+    state = getattr(hm, layout)(4, 1)
     with pytest.raises(hi.IllegalMove):
         state.apply(hi.PLAYS[hi.TRUMP])       # a bid is due
-    before = list(state.hands)
+    before = copy.deepcopy(state.hands)
     for _ in range(4):
         state.apply(state.legal_moves()[0])
     led = state.legal_moves()[0]

@@ -37,9 +37,10 @@ def test_quick_benchmark_prints_the_table(tmp_path):
                     "rulekit check decisions/s ÷ plain play", "first load in a new process",
                     "state size in round 21 of Instinct"):
         assert measure in out, f"no row for {measure}"
-    assert "hand-written, 66-bit hand masks, step API" in out
+    assert "hand-written, 66-bit hand masks, step API" in out and "hand-written, per-suit hand masks, step API" in out
     for measure in ("rulekit Duell ÷ hand-written Duell (API)", "hand-written Duell ÷ hand-written Instinct",
-                    "66-bit hand masks ÷ hands as lists", "Instinct ÷ the hand-written engine with 66-bit hand masks"):
+                    "66-bit hand masks ÷ hands as lists", "per-suit hand masks ÷ hands as lists",
+                    "Instinct ÷ the hand-written engine with 66-bit hand masks"):
         assert measure in out, f"no row for {measure}"
     figures = json.loads(raw.read_text())
     assert {f"rulekit {name}" for name in rulekit.bundled()} <= set(figures["play"])
@@ -48,6 +49,7 @@ def test_quick_benchmark_prints_the_table(tmp_path):
     assert set(figures["check"]) == set(rulekit.bundled())
     assert figures["ratios"]["duell_over_hand"] > 0 and figures["ratios"]["hand_duell_over_hand"] > 0
     assert figures["ratios"]["masks_over_lists"] > 0 and figures["ratios"]["api_masks"] > 0
+    assert figures["ratios"]["suits_over_lists"] > 0
     assert "runs' quartiles" in out
     assert set(figures["spreads"]) == set(figures["ratios"])
 
