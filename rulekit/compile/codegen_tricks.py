@@ -19,6 +19,7 @@ from string import Template
 
 from ..dsl.checker import MAX_PLAYERS
 from ..engine import sit_out, steps, trick_rules
+from ..engine.cardsets import cards_of
 from .codegen import MAX_LITERAL_ITEMS
 from .tricks import _HIGHEST_BIT, _LOWEST_BIT, _first, _last, plans
 
@@ -160,11 +161,7 @@ def _inside(table, follow) -> list:
 
     def inside(row):            # only a card of the row can have its whole face in it
         out = [0] * size
-        mask = row
-        while mask:
-            low = mask & -mask
-            card = low.bit_length() - 1
-            mask ^= low
+        for card in cards_of(row):
             if card < size and row & faces[card] == faces[card]:
                 out[card] = 1
         return tuple(out)
@@ -225,11 +222,8 @@ def _in_one_run(runs):
     only the run of its lowest card can hold it (else each run is tried)."""
     run_of: dict = {}
     for run in runs:
-        mask = run
-        while mask:
-            low = mask & -mask
-            mask ^= low
-            if run_of.setdefault(low, run) is not run:
+        for card in cards_of(run):
+            if run_of.setdefault(1 << card, run) is not run:
                 return lambda row: any(row & run == row for run in runs)
     if not runs:
         return lambda row: False

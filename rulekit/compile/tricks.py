@@ -8,6 +8,7 @@ is one table read and an AND; "who won" scans the few cards of one trick.
 from __future__ import annotations
 
 from ..dsl import nodes as n
+from ..engine.cardsets import cards_of
 from .deck import ATTRIBUTES, DeckModel
 from .exprs import _COMPARE
 from .identity import colour_of, identities
@@ -216,16 +217,6 @@ def _choose(mask: int, yes: list, no: list) -> list:
     return out
 
 
-def _ids(mask: int) -> list[int]:
-    """The card ids of a mask, lowest first."""
-    ids = []
-    while mask:
-        low = mask & -mask
-        ids.append(low.bit_length() - 1)
-        mask ^= low
-    return ids
-
-
 def suit_masks_by(deck: DeckModel, identities: list) -> list[list[int]]:
     """Each suit's mask under each identity of the deck (index trump + 1): an identity shared
     by several trumps (a deck without top trumps has one) is worked out once."""
@@ -429,7 +420,7 @@ def _pick(pick: str, admitted: int, key: list[int]):
         return _first
     if pick == "last":
         return _last
-    ids = _ids(admitted)
+    ids = cards_of(admitted)
     if all(key[a] < key[b] for a, b in zip(ids, ids[1:])):
         return _HIGHEST_BIT if pick == "highest" else _LOWEST_BIT
     return _by_key(key, 1 if pick == "highest" else -1)
