@@ -13,8 +13,10 @@ winner kept card by card, `apply` checking the move against the list it handed o
 
 `SuitState` holds a hand as six small masks instead, one per suit (ranks 1..12 as bits 0..11;
 the trumps as a count of low bits), and takes a suit's moves from a table indexed by that
-suit's mask, made up front: the layout `docs/performance.md` names as what would close the
-distance, so that its worth is measured, not guessed.
+suit's mask, made up front: what the per-suit layout is worth to hand-written code, which
+reads a card's suit from its int. (Built into rulekit's generator, where a card's run and
+bit come from tables, the same layout was not faster: docs/performance.md, the eleventh
+round.)
 
 `bench_play.py` shows both beside the list-based engine: the ratios are what 66-bit masks,
 and what per-suit masks, do to an engine written by hand, and so how much of rulekit's
