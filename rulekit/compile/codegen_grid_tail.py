@@ -24,8 +24,9 @@ from .codegen import literal, own_class
 
 #: `shuffle each deck` written out: `grid_steps.ShuffleDecks` (one chance event's words for
 #: all decks, each deck shuffled from its first place on by `steps.partial_shuffle`; a grid
-#: game has exactly one seat per colour of decks, `check_grid`), each draw with its constants, for decks of at most `SHUFFLE_UNROLLED` cards in all (larger
-#: decks shuffle through the engine's step, whose loop costs little beside them)
+#: game has exactly one seat per colour of decks, `check_grid`), each draw with its
+#: constants, for decks of at most `SHUFFLE_UNROLLED` cards in all (larger decks shuffle
+#: through the engine's step, whose loop costs little beside them)
 _SHUFFLE = """\
 class $CLS($BASE):
     \"\"\"Generated: each seat's own cards shuffled into its deck, as `ShuffleDecks` shuffles them.\"\"\"
