@@ -141,3 +141,85 @@ def test_plain_kinds_are_written_without_closures_and_others_call_theirs():
     assert exprs.plain(plain) and "max(st.scores)" in text and "(10, " in "\n".join(w.head)
     assert not exprs.plain(mechanism) and exprs.plain(n.Ref("round"))
     assert exprs.write(mechanism, "seat").endswith("(st, seat)")
+
+
+# ---- functions of a seat's cards: `count(taken, hearts)` ------------------------------------
+#
+# Hearts scores `count(taken, hearts) + 13 * count(taken, spades 12)` for every seat at the
+# end of every round; the generator writes such a count as the masks ANDed and counted
+# instead of calling the set compiler's closure (two calls and an object per count).
+
+SUIT_MASKS = {"hearts": 0x1FFF, "spades": 0x1FFF << 13, "red": 0x3FFFFFF, "queens": 1 << 11 | 1 << 24}
+CARD_MASKS = {"spades 12": 1 << 24, "hearts 2": 1 << 1}
+DECK = (1 << 52) - 1
+
+
+def _words(own_decks: bool):
+    from rulekit.compile.cardsets_expr import CardWords
+    halves = [DECK & ~(-1 << 26), DECK & (-1 << 26)]
+    return CardWords(dict(SUIT_MASKS), [card % 13 + 1 for card in range(52)], halves if own_decks else None,
+                     False, None, all_mask=DECK, cards=dict(CARD_MASKS),
+                     trumps=[0] + [SUIT_MASKS["hearts"], SUIT_MASKS["spades"], 0x1FFF << 26, 0x1FFF << 39])
+
+
+def _conditions(children):
+    return s.one_of(s.builds(n.BoolOp, s.sampled_from(["and", "or"]), children, children),
+                    s.builds(n.Not, children))
+
+
+CONDITION_LEAVES = s.one_of(
+    s.builds(n.Ref, s.sampled_from(sorted(SUIT_MASKS) + ["own", "opponent", "trump", "number"])),
+    s.builds(lambda text: n.CardLit(*text.split()[:1], int(text.split()[1])), s.sampled_from(sorted(CARD_MASKS))),
+    s.builds(lambda v: n.Compare(">", n.Ref("number"), n.Int(v)), s.integers(0, 13)))   # about each card: a closure
+CONDITIONS = s.recursive(CONDITION_LEAVES, _conditions, max_leaves=4)
+CARD_SETS = s.recursive(s.builds(n.Ref, s.sampled_from(["hand", "taken"])),
+                        lambda inner: s.builds(n.BinOp, s.sampled_from(["+", "-"]), inner, inner), max_leaves=3)
+SET_CALLS = s.one_of(
+    s.builds(lambda f, a: n.Call(f, (a,)), s.sampled_from(["count", "any"]), CARD_SETS),
+    s.builds(lambda f, a, c: n.Call(f, (a, c)), s.sampled_from(["count", "any", "all"]), CARD_SETS, CONDITIONS))
+
+
+@s.composite
+def card_states(draw, own_decks: bool):
+    players = 2 if own_decks else draw(s.integers(2, 6))      # a deck of its own for each of two seats
+    masks = s.lists(s.integers(0, DECK), min_size=players, max_size=players)
+    return Fake(n=players, hands=draw(masks), taken=draw(masks), trump=draw(s.integers(-1, 3)), extra={})
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(SET_CALLS, s.booleans(), s.data())
+def test_written_counts_of_a_seats_cards_give_what_the_closures_give(node, own_decks, data):
+    from rulekit.compile.cardsets_expr import SetExprCompiler
+    problems = []
+    compiler = SetExprCompiler(NAMES, {}, lambda node, message, hint=None: problems.append(message), _words(own_decks))
+    closure = compiler.compile(node)
+    if problems:
+        return
+    st = data.draw(card_states(own_decks))
+    w = codegen.Writer()
+    exprs = Expressions(w, compiler)
+    name = exprs.function("value", node, "The expression.")
+    source = w.source("expressions")
+    assert_only_generator_names(source)
+    space = {"__builtins__": codegen._BUILTINS, **w.bound}
+    exec(compile(source, "<expressions>", "exec"), space)
+    for seat in range(st.n):
+        assert space[name](st, seat) == closure.fn(st, seat), (node, seat)
+
+
+def test_a_count_of_taken_cards_under_card_words_is_written_without_a_closure():
+    from rulekit.compile.cardsets_expr import SetExprCompiler
+    compiler = SetExprCompiler(NAMES, {}, _fail, _words(True))
+    moon = n.BinOp("+", n.Call("count", (n.Ref("taken"), n.Ref("hearts"))),
+                   n.BinOp("*", n.Int(13), n.Call("count", (n.Ref("taken"), n.CardLit("spades", 12)))))
+    mixed = n.Call("any", (n.BinOp("-", n.Ref("hand"), n.Ref("taken")),
+                           n.BoolOp("and", n.Ref("own"), n.Not(n.Ref("trump")))))
+    each = n.Call("count", (n.Ref("taken"), n.Compare(">", n.Ref("number"), n.Int(9))))
+    for node in (moon, mixed, each):
+        compiler.compile(node)
+    w = codegen.Writer()
+    exprs = Expressions(w, compiler)
+    assert exprs.plain(moon) and exprs.plain(mixed)
+    assert exprs.write(moon, "seat") == "((st.taken[seat] & CARDS_1).bit_count() + (13 * (st.taken[seat] & CARDS_2).bit_count()))"
+    assert "st.hands[seat] & ~st.taken[seat]" in exprs.write(mixed, "seat")
+    assert not exprs.plain(each)            # a condition about each card: its closure is called
