@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""Where a decision's time goes: random play timed by the kind of decision.
+
+    python benchmarks/bench_kinds.py [GAME ...] [--games N] [--players P] [--json FILE]
+
+For each game (the shipped games by default; a name or a rule file's path), random games on
+fresh seeds through the public API, as `bench_play.py` plays them, with every `legal_moves()`
+and every `apply(move)` timed apart. A decision's kind is the kind of the move played
+(`play`, `bid`, `pass`, `choose`, `place`, ...), with `, ends the round` when the move
+ends a round (its `apply` pays the turn of the round: scoring, the next deal, packing the
+round's moves). Per kind the table shows how many such decisions a game has, the
+nanoseconds of a `legal_moves()` and of an `apply()`, and the kind's share of the time.
+
+Timing each call costs time itself: the clock's own cost, measured at the start, is taken
+off every call, and the untimed rate of the same games is printed beside the timed one.
+Read the shares and the ratios between kinds rather than the absolute figures, which vary
+with the machine. `docs/performance.md` ("Where the time goes") reads its shares from here.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import rulekit  # noqa: E402
+
+ENDS = ", ends the round"
+
+
+def load(name: str):
+    path = Path(name)
+    return rulekit.load(path) if path.suffix == ".rules" or path.is_file() else rulekit.load(name)
+
+
+def clock_cost(samples: int = 20_000) -> float:
+    """Nanoseconds two back-to-back clock reads add to a timed call (the median)."""
+    now = time.perf_counter_ns
+    gaps = []
+    for _ in range(samples):
+        start = now()
+        gaps.append(now() - start)
+    return statistics.median(gaps)
+
+
+def players_for(game, players: int | None) -> int:
+    if players is not None and players in game.players:
+        return players
+    return 4 if 4 in game.players else game.players[0]
+
+
+def untimed(game, players: int, seeds: range) -> float:
+    """Decisions per second of the same games with no clock around the calls."""
+    rnd = random.Random(seeds.start).random
+    decisions, elapsed = 0, 0.0
+    for seed in seeds:
+        state = game.new_game(players=players, seed=seed)
+        began = time.perf_counter()
+        while not state.is_terminal:
+            moves = state.legal_moves()
+            state.apply(moves[int(rnd() * len(moves))])
+            decisions += 1
+        elapsed += time.perf_counter() - began
+    return decisions / elapsed
+
+
+def timed(game, players: int, seeds: range, cost: float) -> dict[str, list[float]]:
+    """{kind: [decisions, ns listing, ns applying]} over the games, the clock's cost taken off."""
+    now = time.perf_counter_ns
+    rnd = random.Random(seeds.start).random
+    kinds: dict[str, list[float]] = {}
+    for seed in seeds:
+        state = game.new_game(players=players, seed=seed)
+        while not state.is_terminal:
+            round_ = state.round
+            start = now()
+            moves = state.legal_moves()
+            listed = now()
+            move = moves[int(rnd() * len(moves))]
+            begun = now()
+            state.apply(move)
+            done = now()
+            kind = move.kind + (ENDS if state.round != round_ or state.is_terminal else "")
+            entry = kinds.get(kind)
+            if entry is None:
+                entry = kinds[kind] = [0, 0.0, 0.0]
+            entry[0] += 1
+            entry[1] += max(listed - start - cost, 0)
+            entry[2] += max(done - begun - cost, 0)
+    return kinds
+
+
+def measure(name: str, games: int, players: int | None, seed: int) -> dict:
+    game = load(name)
+    count = players_for(game, players)
+    seeds = range(seed, seed + games)
+    untimed(game, count, range(seed + games, seed + games + max(1, games // 10)))   # warm-up
+    cost = clock_cost()
+    kinds = timed(game, count, seeds, cost)
+    rate = untimed(game, count, seeds)
+    total = sum(listing + applying for _, listing, applying in kinds.values()) or 1.0
+    decisions = sum(entry[0] for entry in kinds.values())
+    rows = [{"kind": kind, "per_game": n / games, "list_ns": listing / n, "apply_ns": applying / n,
+             "share": (listing + applying) / total}
+            for kind, (n, listing, applying) in sorted(kinds.items(), key=lambda kv: -(kv[1][1] + kv[1][2]))]
+    return {"game": name, "players": count, "games": games, "decisions": decisions,
+            "timed_ns_per_decision": total / decisions, "untimed_ns_per_decision": 1e9 / rate,
+            "clock_ns": cost, "kinds": rows}
+
+
+def report(out: dict) -> str:
+    lines = [f"{out['game']} ({out['players']} players, {out['games']} games, "
+             f"{out['decisions'] / out['games']:.1f} decisions a game): "
+             f"{out['timed_ns_per_decision']:,.0f} ns a decision timed by call, "
+             f"{out['untimed_ns_per_decision']:,.0f} untimed (clock {out['clock_ns']:.0f} ns a read pair, taken off)",
+             f"  {'kind':32} {'a game':>8} {'list ns':>9} {'apply ns':>9} {'share':>7}"]
+    for row in out["kinds"]:
+        lines.append(f"  {row['kind']:32} {row['per_game']:8.2f} {row['list_ns']:9,.0f} "
+                     f"{row['apply_ns']:9,.0f} {row['share']:7.1%}")
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games_", nargs="*", metavar="GAME", help="names or rule files (default: the shipped games)")
+    parser.add_argument("--games", type=int, default=300, help="random games per game (default 300)")
+    parser.add_argument("--players", type=int, default=None, help="players (default 4, or the game's first count)")
+    parser.add_argument("--seed", type=int, default=50_000, help="the first game's seed")
+    parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
+    args = parser.parse_args(argv)
+    names = args.games_ or rulekit.bundled()
+    results = []
+    for name in names:
+        results.append(measure(name, max(1, args.games), args.players, args.seed))
+        print(report(results[-1]), flush=True)
+    if args.json is not None:
+        args.json.write_text(json.dumps({"rows": results}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,37 @@
+"""A smoke run of benchmarks/bench_kinds.py (time by kind of decision), so it cannot rot.
+
+docs/performance.md ("Where the time goes") reads its shares from it. Tests never assert on
+time: only that the run completes, counts every decision under one kind, and prints its table.
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / "benchmarks" / "bench_kinds.py"
+
+
+def test_the_kinds_benchmark_accounts_for_every_decision(tmp_path):
+    raw = tmp_path / "kinds.json"
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    run = subprocess.run([sys.executable, str(SCRIPT), "instinct", "duell-der-tiere",
+                          str(ROOT / "examples" / "games" / "whist.rules"), "--games", "2", "--json", str(raw)],
+                         capture_output=True, text=True, env=env, cwd=str(ROOT), timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert "list ns" in run.stdout and "apply ns" in run.stdout and "share" in run.stdout
+    rows = {row["game"]: row for row in json.loads(raw.read_text())["rows"]}
+    assert set(rows) == {"instinct", "duell-der-tiere", str(ROOT / "examples" / "games" / "whist.rules")}
+    for row in rows.values():
+        kinds = row["kinds"]
+        assert sum(kind["per_game"] for kind in kinds) * row["games"] == pytest.approx(row["decisions"])
+        assert abs(sum(kind["share"] for kind in kinds) - 1) < 1e-9
+        # every game here has rounds: the decision that ends one is told apart
+        assert any(kind["kind"].endswith(", ends the round") for kind in kinds)
+    assert {kind["kind"] for kind in rows["instinct"]["kinds"]} >= {"bid", "play", "play, ends the round"}
+    assert {"choose", "place"} <= {kind["kind"] for kind in rows["duell-der-tiere"]["kinds"]}
