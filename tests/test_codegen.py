@@ -146,6 +146,31 @@ def test_every_seat_count_s_full_trick_goes_to_the_winner_of_the_reference(path,
         assert ours.view() == theirs.view() and ours.history == theirs.history
 
 
+RULED = [path for path in TRICK_GAMES if "\nlead {" in Path(path).read_text()]
+
+
+@pytest.mark.parametrize("path", RULED, ids=[Path(p).stem for p in RULED])
+def test_a_game_with_lead_rules_lists_a_follow_of_the_suit_led_by_one_subscript(path, monkeypatch):
+    """Hearts and Spades lead by rules (`no hearts played -> not hearts if able`) but follow
+    the suit led: the generated list reads the cards that may follow from one row, as a game
+    without lead rules does (`FOLLOW_ONE`), and lists what the hand-written steps list,
+    every decision of whole games."""
+    generated = rulekit.load(path)
+    players = _players(generated)
+    text = CliRunner().invoke(main, ["compile", path, "--python"]).output
+    assert "FOLLOW_ONE" in text and "lead_rule" in text
+    reference = _reference(path, None, monkeypatch)
+    for seed in (11, 12, 13):
+        ours, theirs = generated.new_game(players, seed=seed), reference.new_game(players, seed=seed)
+        rng = random.Random(seed)
+        while not theirs.is_terminal:
+            legal = theirs.legal_moves()
+            assert [m.text for m in ours.legal_moves()] == [m.text for m in legal]
+            pick = rng.randrange(len(legal))
+            ours.apply(ours.legal_moves()[pick])
+            theirs.apply(legal[pick])
+        assert ours.view() == theirs.view() and ours.winners == theirs.winners
+
 FINAL_SCORE = """game "Ends"
 players 2..3
 deck {

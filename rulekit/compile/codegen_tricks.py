@@ -247,6 +247,18 @@ def _ruled_names(w, step) -> dict:
         names["SETS"] = w.const("SETS", step.sets_lead, "sets_lead[trump + 1]: cards that set the lead")
     if step.lead_rule is not None:
         names["LEAD_RULE"] = w.bind("lead_rule", step.lead_rule)
+    if step.first_chains is None:
+        # a follow whose chain is one mask inside one run, with nothing `also` allowed (the
+        # suit led, if able): the cards that may follow are one subscript, as without rules
+        inside = _in_one_run(step.table.runs)
+
+        def one(entry):
+            chain, also = entry
+            return chain[0] if len(chain) == 1 and not also and chain[0] and inside(chain[0]) else 0
+        ones = _by_entry(step.chains, one)
+        if any(map(any, ones)):
+            names["ONE"] = w.const("FOLLOW_ONE", tuple(ones), "the one run a follow's chain asks for "
+                                   "first, 0 where the chain is read")
     return names
 
 
@@ -274,8 +286,11 @@ def legal_body(w, step, shape, names) -> str:
     runs = "".join(f"part = hand & {w.const('RUN', run)}\nif part:\n    try:\n        out += $CACHE[part]\n"
                    "    except KeyError:\n        out += $RUN_MOVES(part)\n"
                    for run in step.table.runs)
+    one_run = ("if trick:\n    allowed = hand & $ROW_ONE[$LEAD]\n    if allowed:\n"
+               "        try:\n            return [*$CACHE[allowed]]\n        except KeyError:\n"
+               "            return [*$RUN_MOVES(allowed)]\n")
     if shape["ruled"]:
-        head = _allowed(shape, names) + "hand = allowed\n"
+        head = (one_run if "ONE" in names else "") + _allowed(shape, names) + "hand = allowed\n"
     elif _spread(step.follow, step.table.runs):
         # a follow row over several runs (not every card): the cards that may follow are
         # looked up (often they lie in one run), else listed run by run
@@ -285,9 +300,7 @@ def legal_body(w, step, shape, names) -> str:
     else:
         # every follow row inside one run (or every card, `ROW_ONE` 0: the whole hand may
         # follow): the cards that may follow are one subscript
-        head = ("if trick:\n    allowed = hand & $ROW_ONE[$LEAD]\n    if allowed:\n"
-                "        try:\n            return [*$CACHE[allowed]]\n        except KeyError:\n"
-                "            return [*$RUN_MOVES(allowed)]\n")
+        head = one_run
     return "hand = st.hands[st.current_player]\ntrick = st.trick\n" + head + "out = []\n" + runs + "return out\n"
 
 
