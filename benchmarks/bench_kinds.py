@@ -35,11 +35,6 @@ import rulekit  # noqa: E402
 ENDS = ", ends the round"
 
 
-def load(name: str):
-    path = Path(name)
-    return rulekit.load(path) if path.suffix == ".rules" or path.is_file() else rulekit.load(name)
-
-
 def clock_cost(samples: int = 20_000) -> float:
     """Nanoseconds two back-to-back clock reads add to a timed call (the median)."""
     now = time.perf_counter_ns
@@ -98,7 +93,7 @@ def timed(game, players: int, seeds: range, cost: float) -> dict[str, list[float
 
 
 def measure(name: str, games: int, players: int | None, seed: int) -> dict:
-    game = load(name)
+    game = rulekit.load(name)         # a shipped game's name or a rule file's path
     count = players_for(game, players)
     seeds = range(seed, seed + games)
     untimed(game, count, range(seed + games, seed + games + max(1, games // 10)))   # warm-up

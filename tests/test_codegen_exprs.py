@@ -220,6 +220,7 @@ def test_a_count_of_taken_cards_under_card_words_is_written_without_a_closure():
     w = codegen.Writer()
     exprs = Expressions(w, compiler)
     assert exprs.plain(moon) and exprs.plain(mixed)
-    assert exprs.write(moon, "seat") == "((st.taken[seat] & CARDS_1).bit_count() + (13 * (st.taken[seat] & CARDS_2).bit_count()))"
+    assert exprs.write(moon, "seat") == ("((st.taken[seat] & CARDS_1).bit_count()"
+                                         " + (13 * (st.taken[seat] & CARDS_2).bit_count()))")
     assert "st.hands[seat] & ~st.taken[seat]" in exprs.write(mixed, "seat")
     assert not exprs.plain(each)            # a condition about each card: its closure is called

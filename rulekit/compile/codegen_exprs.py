@@ -197,7 +197,8 @@ class Expressions:
             if name in ("own", "opponent") and words.seat_masks is not None:
                 masks = tuple(words.seat_masks) if name == "own" else \
                     tuple(words.all_mask & ~mask for mask in words.seat_masks)
-                return f"{self.w.const('SEAT_CARDS', masks, 'the cards of each seat (own) or of the others (opponent)')}[{seat}]"
+                table = self.w.const("SEAT_CARDS", masks, "the cards of each seat (own) or of the others (opponent)")
+                return f"{table}[{seat}]"
             if name == "trump" and words.trumps is not None:
                 trumps = self.w.const("TRUMPS", tuple(words.trumps), "the trumps by trump + 1, as a mask")
                 return f"{trumps}[st.trump + 1]"
