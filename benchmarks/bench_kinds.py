@@ -26,10 +26,12 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+HERE = Path(__file__).resolve().parent
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
 
+# benchmarks/bench_play.py: the benchmark's loop (importing it puts the checkout first on the path)
+from bench_play import random_game  # noqa: E402
 import rulekit  # noqa: E402
 
 ENDS = ", ends the round"
@@ -58,10 +60,7 @@ def untimed(game, players: int, seeds: range) -> float:
     for seed in seeds:
         state = game.new_game(players=players, seed=seed)
         began = time.perf_counter()
-        while not state.is_terminal:
-            moves = state.legal_moves()
-            state.apply(moves[int(rnd() * len(moves))])
-            decisions += 1
+        decisions += random_game(state, rnd)
         elapsed += time.perf_counter() - began
     return decisions / elapsed
 

@@ -116,13 +116,21 @@ class Rulekit:
         while elapsed < seconds:
             state = self.game.new_game(players=self.players, seed=next(self.seeds))
             began = time.perf_counter()
-            while not state.is_terminal:
-                moves = state.legal_moves()
-                state.apply(moves[int(rnd() * len(moves))])
-                decisions += 1
+            decisions += random_game(state, rnd)
             elapsed += time.perf_counter() - began
             games += 1
         return {"decisions": decisions, "seconds": elapsed, "games": games}
+
+
+def random_game(state, rnd) -> int:
+    """Play `state` to its end by the benchmark's loop (`rnd`: a `random.Random(...).random`);
+    the decisions made."""
+    decisions = 0
+    while not state.is_terminal:
+        moves = state.legal_moves()
+        state.apply(moves[int(rnd() * len(moves))])
+        decisions += 1
+    return decisions
 
 
 class Playout(Rulekit):

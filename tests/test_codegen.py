@@ -25,6 +25,7 @@ from rulekit.engine.state import State
 from rulekit.errors import IllegalMoveError
 
 from codegen_check import assert_only_generator_names
+from lockstep import play_in_lockstep
 from public_loop import assert_playout_makes_the_public_loop_moves
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -162,13 +163,7 @@ def test_a_game_with_lead_rules_lists_a_follow_of_the_suit_led_by_one_subscript(
     reference = _reference(path, None, monkeypatch)
     for seed in (11, 12, 13):
         ours, theirs = generated.new_game(players, seed=seed), reference.new_game(players, seed=seed)
-        rng = random.Random(seed)
-        while not theirs.is_terminal:
-            legal = theirs.legal_moves()
-            assert [m.text for m in ours.legal_moves()] == [m.text for m in legal]
-            pick = rng.randrange(len(legal))
-            ours.apply(ours.legal_moves()[pick])
-            theirs.apply(legal[pick])
+        play_in_lockstep(ours, theirs, random.Random(seed))
         assert ours.view() == theirs.view() and ours.winners == theirs.winners
 
 FINAL_SCORE = """game "Ends"

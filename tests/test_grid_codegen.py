@@ -21,6 +21,7 @@ from rulekit.compile import codegen
 from rulekit.engine import grid_steps
 
 from codegen_check import assert_only_generator_names
+from lockstep import play_in_lockstep
 from public_loop import assert_playout_makes_the_public_loop_moves
 from rulekit.errors import IllegalMoveError
 from test_codegen import GAMES, _players, _reference
@@ -371,10 +372,4 @@ def test_the_generated_legal_lists_are_the_engines_move_for_move(path, variant, 
     players = _players(generated)
     for seed in range(40):
         ours, theirs = generated.new_game(players, seed=seed), reference.new_game(players, seed=seed)
-        rng = random.Random(seed)
-        while not theirs.is_terminal:
-            legal = theirs.legal_moves()
-            assert [m.text for m in ours.legal_moves()] == [m.text for m in legal]
-            pick = rng.randrange(len(legal))
-            ours.apply(ours.legal_moves()[pick])
-            theirs.apply(legal[pick])
+        play_in_lockstep(ours, theirs, random.Random(seed))
