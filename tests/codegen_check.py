@@ -9,7 +9,7 @@ import re
 #: names a generated module is made of: generated names (word + number) and the templates' words
 GENERATED = re.compile(r"^[A-Za-z][A-Za-z_]*_\d+$")
 VOCABULARY = frozenset("""
-    TITLE self st move seat protocol getrandbits legal_moves legal apply play walk generated_from
+    TITLE self st move seat protocol getrandbits legal_moves legal apply play walk generated_from went_on
     __reduce_ex__ hand hands trick cards card entry allowed found part out held history made seat
     faces count bits r played winner c needed admitted pick hit key sign top i chain also must able
     sitting bids list len range id get append bit_length bit_count is_terminal current_player _at

@@ -166,6 +166,37 @@ def test_a_game_with_lead_rules_lists_a_follow_of_the_suit_led_by_one_subscript(
         play_in_lockstep(ours, theirs, random.Random(seed))
         assert ours.view() == theirs.view() and ours.winners == theirs.winners
 
+IDLE = """game "Idle"
+players 2..4
+deck {
+  suits red, blue
+  ranks 1..6
+  order rank
+}
+round {
+  dealer random, then next
+  deal 2 each
+}
+score {
+  otherwise -> 0
+}
+end after 2000 rounds
+winner highest score
+"""
+
+
+def test_rounds_that_ask_no_decision_do_not_nest_a_call_each(monkeypatch):
+    """Found by the long loader fuzz (a Euchre with its auction and tricks cut out): the
+    generated end of a round entered the next round and, when no step asked a decision,
+    called `advance` from inside `advance`, a level of the stack per round, so a game whose
+    rounds ask nothing raised RecursionError (not a rulekit error) before its end. The
+    engine's loop now goes on instead: 2,000 rounds without a decision end as the
+    hand-written steps end them."""
+    ours = rulekit.loads(IDLE).new_game(3, seed=1)
+    theirs = reference_of(IDLE, monkeypatch, players=3).new_game(3, seed=1)
+    assert ours.is_terminal and ours.round == 2000 and ours.last_round["round"] == 2000
+    assert (ours.view(), ours.winners, ours.dealt) == (theirs.view(), theirs.winners, theirs.dealt)
+
 FINAL_SCORE = """game "Ends"
 players 2..3
 deck {

@@ -239,12 +239,16 @@ if $STEP.enter(st):
 """
 
 #: ... or, after the last step, the end of the round (`rules.end_round`, read from the state as
-#: the engine reads it); when that does not enter the next round, the engine's loop goes on
+#: the engine reads it); when that does not enter the next round (None), the engine's loop goes
+#: on from the round's start, and when it entered the next round's steps without a decision
+#: (False), from the step it entered last
 _ROUND_END = """\
 st._step = $INDEX
-if st.rules.end_round(st):
+went_on = st.rules.end_round(st)
+if went_on:
     return
-st._step = $START
+if went_on is None:
+    st._step = $START
 """
 
 #: the `legal_moves` of a step's class (`_STEP_STATE`): the step's body, or, when the emitter

@@ -77,7 +77,11 @@ def $TAIL(st):
     hands = st.hands
     decks = st.extra["grid"].decks
 $DRAWS    rules = st.rules
-    if rules.end_round(st):
+    went_on = rules.end_round(st)
+    if went_on:
+        return
+    if went_on is False:            # the next round's steps entered, none asks a decision
+        st.advance()
         return
     if st.is_terminal:
         st.step = $START - 1

@@ -191,7 +191,10 @@ def enter(w, rules) -> str:
         lines.append(Template(block).substitute(INDEX=literal(index), STEP=w.bind("step", step)))
         if block is _ENTER_STEP:
             break
-    return "".join(lines) + "    st.advance()\n    return True\n"
+    # no step asked a decision: False, and the engine's loop goes on after the step entered
+    # last (calling `st.advance()` here would nest a call per round, and a game whose rounds
+    # ask nothing would run out of stack before its round cap)
+    return "".join(lines) + "    return False\n"
 
 
 def end_test(w, rules) -> str:

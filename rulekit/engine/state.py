@@ -258,9 +258,12 @@ class State:
             index += 1
             if index == len(steps):
                 self._step = index
-                if rules.end_round(self):   # generated: it entered the next round's steps too
+                went_on = rules.end_round(self)
+                if went_on:                 # generated: it entered the next round's steps too
                     return
-                index = rules.round_start - 1
+                # False (generated): the next round's steps are entered up to `_step`, none
+                # asked a decision, so the loop goes on after it; None: from the round's start
+                index = self._step if went_on is False else rules.round_start - 1
                 continue
             self._step, self._at = index, steps[index]
             if self._at.enter(self):
