@@ -77,11 +77,7 @@ def $TAIL(st):
     hands = st.hands
     decks = st.extra["grid"].decks
 $DRAWS    rules = st.rules
-    went_on = rules.end_round(st)
-    if went_on:
-        return
-    if went_on is False:            # the next round's steps entered, none asks a decision
-        st.advance()
+    if rules.end_round(st):
         return
     if st.is_terminal:
         st.step = $START - 1
