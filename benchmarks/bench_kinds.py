@@ -14,7 +14,7 @@ nanoseconds of a `legal_moves()` and of an `apply()`, and the kind's share of th
 Timing each call costs time itself: the clock's own cost, measured at the start, is taken
 off every call, and the untimed rate of the same games is printed beside the timed one.
 Read the shares and the ratios between kinds rather than the absolute figures, which vary
-with the machine. `docs/performance.md` ("Where the time goes") reads its shares from here.
+with the machine. `docs/performance.md` (the twelfth round) reads its shares from here.
 """
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
 # benchmarks/bench_play.py: the benchmark's loop (importing it puts the checkout first on the path)
-from bench_play import random_game  # noqa: E402
+from bench_play import PLAYERS, random_game  # noqa: E402
 import rulekit  # noqa: E402
 
 ENDS = ", ends the round"
@@ -50,7 +50,7 @@ def clock_cost(samples: int = 20_000) -> float:
 def players_for(game, players: int | None) -> int:
     if players is not None and players in game.players:
         return players
-    return 4 if 4 in game.players else game.players[0]
+    return PLAYERS if PLAYERS in game.players else game.players[0]
 
 
 def untimed(game, players: int, seeds: range) -> float:
@@ -82,9 +82,7 @@ def timed(game, players: int, seeds: range, cost: float) -> dict[str, list[float
             state.apply(move)
             done = now()
             kind = move.kind + (ENDS if state.round != round_ or state.is_terminal else "")
-            entry = kinds.get(kind)
-            if entry is None:
-                entry = kinds[kind] = [0, 0.0, 0.0]
+            entry = kinds.setdefault(kind, [0, 0.0, 0.0])
             entry[0] += 1
             entry[1] += max(listed - start - cost, 0)
             entry[2] += max(done - begun - cost, 0)
@@ -125,7 +123,8 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games_", nargs="*", metavar="GAME", help="names or rule files (default: the shipped games)")
     parser.add_argument("--games", type=int, default=300, help="random games per game (default 300)")
-    parser.add_argument("--players", type=int, default=None, help="players (default 4, or the game's first count)")
+    parser.add_argument("--players", type=int, default=None,
+                        help=f"players (default {PLAYERS}, or the game's first count), as bench_play.py")
     parser.add_argument("--seed", type=int, default=50_000, help="the first game's seed")
     parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
     args = parser.parse_args(argv)

@@ -1,6 +1,6 @@
 """A smoke run of benchmarks/bench_kinds.py (time by kind of decision), so it cannot rot.
 
-docs/performance.md ("Where the time goes") reads its shares from it. Tests never assert on
+docs/performance.md (the twelfth round) reads its shares from it. Tests never assert on
 time: only that the run completes, counts every decision under one kind, and prints its table.
 """
 from __future__ import annotations

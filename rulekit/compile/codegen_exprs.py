@@ -25,8 +25,6 @@ from .exprs import BASE_NAMES
 
 #: the state's list that a per-seat base name reads as it is: `name[seat]`
 _LISTS = {"score": "scores", "tricks": "tricks_won", "dealt": "dealt"}
-#: the sets of a seat's own cards that the state holds as one mask per seat
-_SEAT_SETS = {"hand": "hands", "taken": "taken"}
 _ARITH = {"+": "+", "-": "-", "*": "*"}
 _GUARDED = {"/": "//", "%": "%"}           # 0 when dividing by 0, as the closures do
 _COMPARE = {"=": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
@@ -158,13 +156,18 @@ class Expressions:
         """`count`, `any` or `all` of a seat's hand or taken cards (or sums and differences of
         them), under a condition made of card words only: the masks ANDed and counted, as the
         closure does (`cardsets_expr._mask_count`); None for any other set function, whose
-        closure is called."""
+        closure is called. The sets and the conditions' masks are read as a grid game's
+        game-level sets are (`codegen_grid_points._Source.cards`, `card_masks`)."""
         func, args = node.func, node.args
-        if func not in ("count", "any", "all") or len(args) > 2 or (func == "all" and len(args) != 2):
+        if func not in ("count", "any", "all") or len(args) > 2 or (func == "all" and len(args) != 2) \
+                or not _seat_cards(args[0]):
             return None
-        cards = self._card_set(args[0], seat)
-        mask = self._card_mask(args[1], seat) if len(args) == 2 else None
-        if cards is None or (len(args) == 2 and mask is None):
+        from .codegen_grid_points import _Source          # only games that count cards need it
+        source = _Source(self.w, self.compiler, None)
+        source.scope, source.seat = "game", seat
+        cards = source.cards(args[0])
+        mask = self._card_mask(source, args[1]) if len(args) == 2 else None
+        if len(args) == 2 and mask is None:
             return None
         if func == "all":
             return f"({cards} & ~{mask} == 0)"
@@ -172,47 +175,27 @@ class Expressions:
             cards = f"({cards} & {mask})"
         return f"{cards}.bit_count()" if func == "count" else f"({cards} != 0)"
 
-    def _card_set(self, node, seat):
-        """A seat's cards as one mask: `hand`, `taken`, and their sums and differences."""
-        if isinstance(node, n.BinOp) and node.op in ("+", "-"):
-            left, right = self._card_set(node.left, seat), self._card_set(node.right, seat)
-            if left is None or right is None:
-                return None
-            return f"({left} | {right})" if node.op == "+" else f"({left} & ~{right})"
-        if isinstance(node, n.Ref) and node.name in _SEAT_SETS:
-            return f"st.{_SEAT_SETS[node.name]}[{seat}]"
-        return None
-
-    def _card_mask(self, node, seat):
-        """The cards a condition of card words admits, as a mask the source computes (suits,
-        colours and card names, a card, `own`, `opponent`, `trump`, with `and`, `or`, `not`),
-        as `CardSetCompiler._mask` reads them; None for a condition about each card."""
+    def _card_mask(self, source, node):
+        """The cards a condition of card words admits, as source: its masks worked out here
+        when they are constants (`_Source.card_masks`: suits, colours, card names, a card,
+        `own`, `opponent`, with `and`, `or`, `not`), else written part by part around the
+        trumps of the moment (`trump`); None for a condition about each card."""
+        masks = source.card_masks(node)
+        if masks is not None:
+            if len(set(masks)) == 1:
+                return self.w.const("CARDS", masks[0], "the cards a condition names, as a mask")
+            return f"{self.w.const('SEAT_CARDS', masks, 'the cards a condition names, by seat')}[{source.seat}]"
         words = self.compiler.words
-        if isinstance(node, n.Ref):
-            name = node.name
-            if name in self.names:              # a name of the game's own before any card word
-                return None
-            if name in words.kinds:
-                return self.w.const("CARDS", words.kinds[name], "the cards a condition names, as a mask")
-            if name in ("own", "opponent") and words.seat_masks is not None:
-                masks = tuple(words.seat_masks) if name == "own" else \
-                    tuple(words.all_mask & ~mask for mask in words.seat_masks)
-                table = self.w.const("SEAT_CARDS", masks, "the cards of each seat (own) or of the others (opponent)")
-                return f"{table}[{seat}]"
-            if name == "trump" and words.trumps is not None:
-                trumps = self.w.const("TRUMPS", tuple(words.trumps), "the trumps by trump + 1, as a mask")
-                return f"{trumps}[st.trump + 1]"
-            return None
-        if isinstance(node, n.CardLit):
-            mask = words.cards.get(f"{node.suit} {node.rank}")
-            return None if mask is None else self.w.const("CARDS", mask, "the cards a condition names, as a mask")
+        if isinstance(node, n.Ref) and node.name == "trump" and node.name not in self.names \
+                and words.trumps is not None:
+            return f"{self.w.const('TRUMPS', tuple(words.trumps), 'the trumps by trump + 1, as a mask')}[st.trump + 1]"
         if isinstance(node, n.BoolOp) and node.op in ("and", "or"):
-            left, right = self._card_mask(node.left, seat), self._card_mask(node.right, seat)
+            left, right = self._card_mask(source, node.left), self._card_mask(source, node.right)
             if left is None or right is None:
                 return None
             return f"({left} {'&' if node.op == 'and' else '|'} {right})"
         if isinstance(node, n.Not):
-            inner = self._card_mask(node.operand, seat)
+            inner = self._card_mask(source, node.operand)
             if inner is None:
                 return None
             return f"({self.w.const('ALL_CARDS', words.all_mask, 'every card, as a mask')} & ~{inner})"
@@ -259,3 +242,10 @@ class Expressions:
 def _int_text(value) -> str:
     text = literal(value)
     return f"({text})" if value < 0 else text
+
+
+def _seat_cards(node) -> bool:
+    """Is a set a seat's own cards: `hand`, `taken`, or sums and differences of them?"""
+    if isinstance(node, n.BinOp) and node.op in ("+", "-"):
+        return _seat_cards(node.left) and _seat_cards(node.right)
+    return isinstance(node, n.Ref) and node.name in ("hand", "taken")
