@@ -131,12 +131,20 @@ def test_a_huge_run_announces_its_time_and_ctrl_c_prints_the_summary(monkeypatch
     assert "Traceback" not in result.output
 
 
+def _ctrl_c_as_at_a_terminal() -> None:
+    """The child hears Ctrl-C as a command typed at a terminal does. A test run started in
+    the background by a shell without job control (`pytest &` in a script) ignores SIGINT,
+    and its children inherit that: Python then installs no handler, the run never stops, and
+    this test used to fail after its two-minute timeout whenever pytest ran that way."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.skipif(os.name != "posix", reason="signals")
 def test_ctrl_c_in_a_real_run_with_jobs_leaves_no_traceback(tmp_path):
     out = tmp_path / "r.jsonl"
     proc = subprocess.Popen([sys.executable, "-c", "from rulekit.cli import main; main()", "simulate", "instinct", "--games", "10**12",
                              "--jobs", "2", "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, start_new_session=True)
+                            text=True, start_new_session=True, preexec_fn=_ctrl_c_as_at_a_terminal)
     try:
         line = proc.stdout.readline()
         assert "to go" in line, line
