@@ -15,6 +15,7 @@ from ..engine.cardsets import MoveTable
 from ..engine.steps import TricksAll
 from .exprs import NameDef
 from .tricks import PredicateTables
+from .scoring import override_round_points
 
 
 def _roles(st):
@@ -198,7 +199,12 @@ def install(rules, clauses: dict) -> None:
     if score is not None:
         rules.score = lambda st, seat: 0 if st.extra.get("void") else score(st, seat)
     if parts is not None:
-        rules.round_points = lambda st: [0] * st.n if st.extra.get("void") else parts(st)
+        override_round_points(rules, _void_points)
+
+
+def _void_points(st) -> list[int] | None:
+    """A round thrown in scores nothing (and changes no counter)."""
+    return [0] * st.n if st.extra.get("void") else None
 
 
 # ---- views ---------------------------------------------------------------------------------

@@ -9,17 +9,18 @@ file's tables as literal tuples.
 
 Only the checked tree is read, and only through the compiler that compiled it: a node is
 written out when it is one of the plain kinds below (numbers, the names every game has,
-tables, arithmetic, comparisons, `and`/`or`/`not`, `if`, `abs` and the folds over the
-seats) and the compiler treated it as the plain kind (a name a mechanism defines, a card
-word, a set function or a function of teams is none); any other node is called as the
-closure the compiler built for it (`ExprCompiler.compiled`, bound under a generated name),
-so the source computes exactly what the closures compute. Every identifier is the
-generator's own (`Writer.name`); numbers enter as `repr` of validated ints (`literal`);
-no name or text of the rule file is ever written.
+tables, arithmetic, comparisons, `and`/`or`/`not`, `if`, `abs`, the folds over the seats
+and over a team's seats) and the compiler treated it as the plain kind (a name a
+mechanism defines, a card word or another function a mechanism defines is none); any
+other node is called as the closure the compiler built for it (`ExprCompiler.compiled`,
+bound under a generated name), so the source computes exactly what the closures compute.
+Every identifier is the generator's own (`Writer.name`); numbers enter as `repr` of
+validated ints (`literal`); no name or text of the rule file is ever written.
 """
 from __future__ import annotations
 
 from ..dsl import nodes as n
+from ..dsl.checker import MAX_PLAYERS
 from .codegen import literal
 from .exprs import BASE_NAMES
 
@@ -133,7 +134,7 @@ class Expressions:
     def _call(self, node, seat):
         func, args = node.func, node.args
         if func in self.names:
-            return None
+            return self._team_fold(node, seat)
         if self._set_call(node):
             return self._set_count(node, seat)
         if func == "abs" and len(args) == 1:
@@ -151,6 +152,25 @@ class Expressions:
         if func == "count":
             return f"sum([1 for {each} in range(st.n) if {value}])"
         return f"{func}([{value} for {each} in range(st.n)])"
+
+    def _team_fold(self, node, seat):
+        """`team_sum(x)`, `team_any(x)`, `team_all(x)`: `x` read as one seat's value for each
+        seat of the team (itself included), and folded, as `teams._team_fold` does; None for
+        any other function a mechanism defines, whose closure is called."""
+        marked = getattr(getattr(self.names.get(node.func), "compile", None), "team_fold", None)
+        if marked is None or len(node.args) != 1:
+            return None
+        fold, plan = marked
+        members = self.w.const("MEMBERS", tuple(plan.members(players) for players in range(MAX_PLAYERS + 1)),
+                               "the seats of each seat's team (itself first), by player count")
+        each = self.w.name("each")
+        names = self.names
+        self.names = getattr(names, "seat_names", None) or names    # inside: the words of one seat
+        try:
+            value = self._write(node.args[0], each)
+        finally:
+            self.names = names
+        return f"{fold}([{value} for {each} in {members}[st.n][{seat}]])"
 
     def _set_count(self, node, seat):
         """`count`, `any` or `all` of a seat's hand or taken cards (or sums and differences of

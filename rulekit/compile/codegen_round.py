@@ -213,7 +213,9 @@ def end_test(w, rules) -> str:
 def _points(w, rules) -> str:
     """Lines that set `points`, one per seat."""
     if rules.round_points is not None:
-        return f"    points = {w.bind('round_points', rules.round_points)}(st)\n"
+        from . import codegen_scoring
+        written = codegen_scoring.emit(w, rules)
+        return f"    points = {written or w.bind('round_points', rules.round_points)}(st)\n"
     if rules.score is None:
         return "    points = [0] * st.n\n"
     cases = getattr(rules.score, "cases", None)

@@ -54,6 +54,7 @@ class Ruleset:
         self.decisions: list = []     # the steps of an auction or a decision (compile/auction.py)
         self.team_plan = None         # a TeamPlan when the rules declare `teams ...`
         self.round_points = None      # state -> points per seat, for scores in parts (scoring.py)
+        self.score_parts = None       # what round_points computes, for the generator (scoring.ScoreParts)
         self.on_start: list = []      # state -> None: set-up of optional mechanisms (counters)
         self.view_hooks: list = []    # (state, seat, view) -> None: their view keys
         self.restore_hooks: list = []  # (state, full view) -> None: and back

@@ -14,6 +14,8 @@ of the round then keeps.
 """
 from __future__ import annotations
 
+from attrs import define, field
+
 from ..dsl import nodes as n
 from .cardsets_expr import SetExprCompiler
 from .teams import counters, per_team, score_sections, team_scope
@@ -26,7 +28,7 @@ def build_scoring(rules, sections: dict, exprs, unreachable) -> bool:
     if not needs_scoring(sections):
         return False
     plan = rules.team_plan
-    parts = []
+    parts, written = [], []
     for _, score in score_sections(sections):
         team = per_team(score)
         names = team_scope(exprs.names, sections) if team else exprs.names
@@ -35,13 +37,54 @@ def build_scoring(rules, sections: dict, exprs, unreachable) -> bool:
                   tuple(_change(change, compiler, plan, sections) for change in case.changes))
                  for case in score.cases]
         parts.append((team, cases))
+        written.append(ScorePart(team, compiler, tuple(score.cases)))
     result = _round_result(parts, plan)
     rules.score = lambda st, seat: result(st)[0][seat]
     rules.round_points = _keeping(result)
     kept = counters(sections)
+    rules.score_parts = ScoreParts(tuple(written), plan, {c.name.text: c.per.text == "team" for c in kept},
+                                   built=rules.round_points)
     if kept:
         _count_between_rounds(rules, kept, plan)
     return True
+
+
+@define
+class ScorePart:
+    """One score part as the file gives it, with the compiler that compiled its cases."""
+    team: bool                  # `score ... per team`: once per team, read for its first seat
+    compiler: object            # its cases' closures are this compiler's (`compiled` by node)
+    cases: tuple                # the `n.ScoreCase` nodes, in order
+
+
+@define
+class ScoreParts:
+    """What `rules.round_points` computes, for the generator to write out
+    (`codegen_scoring.py`): the parts, the teams, the counters (name -> per team?) and the
+    mechanisms that give some rounds' points themselves (`override_round_points`), the one
+    asked first first. `built` is the function made last: when `rules.round_points` is
+    another, something the generator does not know changed it, and the closures are called."""
+    parts: tuple
+    plan: object
+    counters: dict
+    built: object
+    overrides: list = field(factory=list)
+
+
+def override_round_points(rules, override) -> None:
+    """A mechanism that gives some rounds' points itself (a round thrown in scores nothing, a
+    challenge settles them): `override(st)` returns them, or None for the parts' points (and
+    their counter changes). The written points ask the same function first."""
+    inner = rules.round_points
+
+    def round_points(st):
+        found = override(st)
+        return found if found is not None else inner(st)
+    rules.round_points = round_points
+    parts = rules.score_parts
+    if parts is not None:
+        parts.overrides.insert(0, override)
+        parts.built = round_points
 
 
 def _test(condition, compiler, team: bool, plan):

@@ -20,6 +20,7 @@ from ..dsl import nodes as n
 from ..engine import steps as st_
 from ..engine.table_steps import TableBid, TableTricks, revokes_of
 from .views import ViewError
+from .scoring import override_round_points
 
 #: The roles a challenge case gives points to.
 ROLES = ("challenger", "accused", "others")
@@ -42,7 +43,7 @@ def install(rules, section: n.PlayerErrors, exprs) -> None:
             rules.steps[index] = TableTricks(step, "plays" in early, revokes, settle, _MAX_SEATS)
     rules.score = _settled_or(score)
     if rules.round_points is not None:
-        rules.round_points = _settled_points_or(rules.round_points)
+        override_round_points(rules, _settled_points)
     table = TableViews(rules)
     rules.view_hooks.append(table.view)
     rules.restore_hooks.append(table.restore)
@@ -56,13 +57,11 @@ def _settled_or(score):
     return score_of
 
 
-def _settled_points_or(round_points):
+def _settled_points(st) -> list[int] | None:
     """Scores in parts (teams, counters): a challenged round gives its settled points and
     changes no counter."""
-    def points(st):
-        settled = st.extra.get("settled")
-        return list(settled) if settled is not None else round_points(st)
-    return points
+    settled = st.extra.get("settled")
+    return list(settled) if settled is not None else None
 
 
 def _as_made(score):

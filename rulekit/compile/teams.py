@@ -185,6 +185,7 @@ def _team_fold(plan: TeamPlan, fold, arg_type: str, result_type: str):
             return Compiled(lambda st, p: 0, result_type, True)
         f, members = _seat_level(compiler, node, arg_type).fn, plan.members
         return Compiled(lambda st, p: fold([f(st, q) for q in members(st.n)[p]]), result_type, True)
+    compile_.team_fold = (fold.__name__, plan)     # for the generator (`codegen_exprs._team_fold`)
     return compile_
 
 
