@@ -14,8 +14,6 @@ of the round then keeps.
 """
 from __future__ import annotations
 
-from attrs import define, field
-
 from ..dsl import nodes as n
 from .cardsets_expr import SetExprCompiler
 from .teams import counters, per_team, score_sections, team_scope
@@ -49,26 +47,28 @@ def build_scoring(rules, sections: dict, exprs, unreachable) -> bool:
     return True
 
 
-@define
 class ScorePart:
-    """One score part as the file gives it, with the compiler that compiled its cases."""
-    team: bool                  # `score ... per team`: once per team, read for its first seat
-    compiler: object            # its cases' closures are this compiler's (`compiled` by node)
-    cases: tuple                # the `n.ScoreCase` nodes, in order
+    """One score part as the file gives it, with the compiler that compiled its cases.
+    (Plain classes, not attrs: a first load imports no more than it needs.)"""
+    __slots__ = ("team", "compiler", "cases")
+
+    def __init__(self, team: bool, compiler, cases: tuple):
+        self.team = team            # `score ... per team`: once per team, read for its first seat
+        self.compiler = compiler    # its cases' closures are this compiler's (`compiled` by node)
+        self.cases = cases          # the `n.ScoreCase` nodes, in order
 
 
-@define
 class ScoreParts:
     """What `rules.round_points` computes, for the generator to write out
     (`codegen_scoring.py`): the parts, the teams, the counters (name -> per team?) and the
     mechanisms that give some rounds' points themselves (`override_round_points`), the one
     asked first first. `built` is the function made last: when `rules.round_points` is
     another, something the generator does not know changed it, and the closures are called."""
-    parts: tuple
-    plan: object
-    counters: dict
-    built: object
-    overrides: list = field(factory=list)
+    __slots__ = ("parts", "plan", "counters", "built", "overrides")
+
+    def __init__(self, parts: tuple, plan, counters: dict, built):
+        self.parts, self.plan, self.counters, self.built = parts, plan, counters, built
+        self.overrides: list = []
 
 
 def override_round_points(rules, override) -> None:
