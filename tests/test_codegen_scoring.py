@@ -4,6 +4,8 @@ every round's record, scores, counters and view the same."""
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 
 import pytest
 
@@ -49,6 +51,8 @@ TABLE = small(extra="""player errors {
 }""", score="score per team { made -> 10 + team_bid  missed -> 0 - team_bid }")
 
 #: a text, its player count, and what shows that its games reach the case it is here for
+GAMES = Path(__file__).resolve().parent.parent / "examples" / "games"
+
 TEXTS = {"parts": (PARTS, 4, lambda record, move: record["points"][0] < 0),
          "threes": (THREES, 6, lambda record, move: record["points"][0] >= 100),
          "void": (VOID, 4, lambda record, move: record["points"] == [0] * 4),
@@ -88,13 +92,30 @@ def test_a_wrapper_the_writer_does_not_know_keeps_the_closures():
     assert "def round_points_" not in source
 
 
-@pytest.mark.parametrize("path", ["examples/games/euchre.rules", "examples/games/spades.rules",
-                                  "examples/games/whist.rules"])
-def test_the_team_games_write_their_points_and_play_as_the_closures(path, monkeypatch):
+@pytest.mark.parametrize("name", ["euchre", "spades", "whist"])
+def test_the_team_games_write_their_points_and_play_as_the_closures(name, monkeypatch):
+    path = GAMES / f"{name}.rules"
     generated = rulekit.load(path)
     assert "def round_points_" in codegen.source_of(generated.ruleset(4))
-    reference = reference_of(open(path, encoding="utf-8").read(), monkeypatch, 4)
+    reference = reference_of(path.read_text(encoding="utf-8"), monkeypatch, 4)
     for seed in (21, 22):
         ours, theirs = generated.new_game(4, seed=seed), reference.new_game(4, seed=seed)
         play_in_lockstep(ours, theirs, random.Random(seed))
         assert ours.view() == theirs.view() and ours.winners == theirs.winners
+
+
+@pytest.mark.parametrize("name", ["__import__", "st", "work", "value", "of", "team_points", "TEAM_OF_1", "counter_9"])
+def test_a_counter_named_like_python_or_like_the_generated_code_stays_a_bound_string(name, monkeypatch):
+    """A counter's name reaches the written points as a bound object, never as source: the
+    module holds only the generator's names, and the game plays as the closures."""
+    from codegen_check import assert_only_generator_names
+
+    text = re.sub(r"\bbags\b", name, (GAMES / "spades.rules").read_text(encoding="utf-8"))
+    generated = rulekit.loads(text)
+    source = codegen.source_of(generated.ruleset(4))
+    assert "def round_points_" in source
+    assert_only_generator_names(source)
+    reference = reference_of(text, monkeypatch, 4)
+    ours, theirs = generated.new_game(4, seed=3), reference.new_game(4, seed=3)
+    play_in_lockstep(ours, theirs, random.Random(3))
+    assert ours.view() == theirs.view() and name in ours.view()["counters"]

@@ -232,11 +232,11 @@ PYTHONISH_TEXT = st.one_of(st.sampled_from(["x'); import os; ('", "back\\slash \
 
 @st.composite
 def pythonish(draw):
-    """A corpus file whose names (cards, suits, variants) and strings look like Python."""
+    """A corpus file whose names (cards, suits, variants, counters) and strings look like Python."""
     text = CORPUS[draw(st.sampled_from(sorted(CORPUS)))]
     declared = re.findall(r"^\s*(?:suits|colours|colors)\s+([^\n#]*)", text, re.M)
     names = sorted({n for line in declared for n in re.findall(r"[A-Za-z_]\w*", line)}
-                   | set(re.findall(r"^\s*(?:card|variant)\s+([A-Za-z_]\w*)", text, re.M))) or ["game"]
+                   | set(re.findall(r"^\s*(?:card|variant|counter)\s+([A-Za-z_]\w*)", text, re.M))) or ["game"]
     toks = tokens(text)
     for _ in range(draw(st.integers(1, 6))):
         old, new = draw(st.sampled_from(names)), draw(PYTHONISH)
