@@ -14,8 +14,8 @@ from ..engine import sit_out
 from ..engine.cardsets import MoveTable
 from ..engine.steps import TricksAll
 from .exprs import NameDef
-from .tricks import PredicateTables
 from .scoring import override_round_points
+from .tricks import PredicateTables
 
 
 def _roles(st):

@@ -13,9 +13,9 @@ case or part reads them, a seat's points given to its team.
 
 A mechanism that gives some rounds' points itself (a round thrown in, a challenge settled)
 said so with `scoring.override_round_points`; the written function asks it first, as the
-closures do. When the points are not what `scoring.py` built and those
-mechanisms wrapped (or a player count forms no teams), nothing is written and the closures
-are called as before.
+closures do. When `rules.round_points` is not what `scoring.py` and those mechanisms made
+(something else changed it), or a player count the game allows forms no teams, nothing is
+written and the closures are called as before.
 """
 from __future__ import annotations
 
@@ -78,15 +78,15 @@ def emit(w, rules) -> str | None:
         return None
     head = ""
     if plan is not None:
-        head = (f"    of = {w.const('TEAM_OF', tuple(plan.team_of(k) for k in counts), 'each seat team, by player count')}[n]\n"
-                f"    team_points = [0] * len({_firsts(w, plan, counts)}[n])\n")
+        team_of = w.const("TEAM_OF", tuple(plan.team_of(k) for k in counts), "each seat's team, by player count")
+        head = f"    of = {team_of}[n]\n    team_points = [0] * len({_firsts(w, plan, counts)}[n])\n"
     teams = "" if plan is None else Template(_TEAMS).substitute(
         ADD=_ADD if not all(part.team for part in parts.parts) else "")
     name = w.name("round_points")
     overrides = "".join(Template(_OVERRIDE).substitute(OVERRIDE=w.bind("override", override))
                         for override in parts.overrides)
-    w.lines(Template(_POINTS).substitute(NAME=name, OPEN=overrides + head + (_OPEN if opened else ""), PARTS="".join(body),
-                                         CLOSE=_CLOSE if opened else "", TEAMS=teams))
+    w.lines(Template(_POINTS).substitute(NAME=name, OPEN=overrides + head + (_OPEN if opened else ""),
+                                         PARTS="".join(body), CLOSE=_CLOSE if opened else "", TEAMS=teams))
     return name
 
 

@@ -61,8 +61,8 @@ class ScorePart:
 class ScoreParts:
     """What `rules.round_points` computes, for the generator to write out
     (`codegen_scoring.py`): the parts, the teams, the counters (name -> per team?) and the
-    mechanisms that give some rounds' points themselves (`override_round_points`), the one
-    asked first first. `built` is the function made last: when `rules.round_points` is
+    mechanisms that give some rounds' points themselves (`override_round_points`), in the
+    order they are asked. `built` is the function made last: when `rules.round_points` is
     another, something the generator does not know changed it, and the closures are called."""
     __slots__ = ("parts", "plan", "counters", "built", "overrides")
 

@@ -19,8 +19,8 @@ from __future__ import annotations
 from ..dsl import nodes as n
 from ..engine import steps as st_
 from ..engine.table_steps import TableBid, TableTricks, revokes_of
-from .views import ViewError
 from .scoring import override_round_points
+from .views import ViewError
 
 #: The roles a challenge case gives points to.
 ROLES = ("challenger", "accused", "others")
