@@ -21,7 +21,7 @@ VOCABULARY = frozenset("""
     strength best who rank type strengths after tricks start third
     where mask here kind_cells slot r0 r1 c0 c1 cols runs packed once twice lines grown along index stop window _geo _points lift shift pairs removed wide _plan _slides
     movable movable_cards low ring rest part mover plan sort tuple first second text table rows row
-    enumerate of team_points work value values
+    enumerate of team_points work value values member
     _slide_table number cut entries moved old new change empty base block bottom feet foot front group high k last line near s starts _relocation_moves unique
     max abs any all
     _past cards_at kind_cells kinds mask points_memo region_masks regions rule seats value where winners low items

@@ -18,15 +18,16 @@ from test_teams import small
 
 #: every kind of case and part the writer handles: per seat and per team, `made`/`missed`
 #: for a seat and for a team, expressions, `otherwise` first, counters per seat and per
-#: team changed by `add` and `set` and read by a later case and part, the team folds
+#: team changed by `add` and `set` and read by a later change, case and part, the team
+#: folds, reads that several cases repeat (made once, before the part changes anything)
 PARTS = small(extra="counter bags per team\ncounter streak per seat", end="end after 6 rounds", score="""
 score { made -> 10 + bid, add 1 to streak  missed -> 0 - bid, set streak to 0 }
 score contract per team {
   made -> team_tricks, add team_tricks - team_bid to bags
   team_any(tricks = 0) -> 0 - team_bid
-  otherwise -> team_sum(if bid = 0 then 5 else 0)
+  otherwise -> team_sum(if bid = 0 then 5 else 0), add 1 to bags
 }
-score penalty per team { bags >= 3 -> -10, set bags to bags % 3  otherwise -> 0 }
+score penalty per team { bags >= 3 -> -10 - bags, set bags to bags % 3, add bags to bags  otherwise -> 0 }
 score streaky { otherwise -> streak }
 score last per team { otherwise -> if team_all(tricks >= 1) then 1 else 0 }
 """)
@@ -50,13 +51,14 @@ TABLE = small(extra="""player errors {
   }
 }""", score="score per team { made -> 10 + team_bid  missed -> 0 - team_bid }")
 
-#: a text, its player count, and what shows that its games reach the case it is here for
 GAMES = Path(__file__).resolve().parent.parent / "examples" / "games"
 
-TEXTS = {"parts": (PARTS, 4, lambda record, move: record["points"][0] < 0),
-         "threes": (THREES, 6, lambda record, move: record["points"][0] >= 100),
-         "void": (VOID, 4, lambda record, move: record["points"] == [0] * 4),
-         "table": (TABLE, 4, lambda record, move: move.startswith("challenge"))}
+#: a text, its player count, and what shows that its games reach the case it is here for
+#: (the last round's record, the move, the counters before it and after)
+TEXTS = {"parts": (PARTS, 4, lambda record, move, before, after: after["bags"] < before["bags"]),  # the penalty
+         "threes": (THREES, 6, lambda record, move, before, after: record["points"][0] >= 100),
+         "void": (VOID, 4, lambda record, move, before, after: record["points"] == [0] * 4),
+         "table": (TABLE, 4, lambda record, move, before, after: move.startswith("challenge"))}
 
 
 @pytest.mark.parametrize("name", TEXTS)
@@ -73,11 +75,13 @@ def test_written_points_play_as_the_closures_round_by_round(name, monkeypatch):
         while not theirs.is_terminal:
             legal = theirs.legal_moves()
             pick = rng.randrange(len(legal))
+            before = theirs.view().get("counters")
             ours.apply(ours.legal_moves()[pick])
             theirs.apply(legal[pick])
+            after = theirs.view().get("counters")
             assert (ours.last_round, ours.scores, ours.view().get("counters")) == (
-                theirs.last_round, theirs.scores, theirs.view().get("counters"))
-            shown += theirs.last_round is not None and shows(theirs.last_round, legal[pick].text)
+                theirs.last_round, theirs.scores, after)
+            shown += theirs.last_round is not None and shows(theirs.last_round, legal[pick].text, before, after)
         assert ours.view() == theirs.view() and ours.winners == theirs.winners
     assert shown, "the games never reached the case this text is for"
 

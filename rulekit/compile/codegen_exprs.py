@@ -47,6 +47,7 @@ class Expressions:
         words = getattr(compiler, "words", None)
         self.card_words = set(getattr(words, "kinds", ())) | _CARD_WORDS if words is not None else set()
         self.closures = 0           # how many closures the last `write` calls (0: all plain)
+        self.shared = None          # a `Shared` while a caller reads repeated reads once
 
     # ---- the entry points ------------------------------------------------------------------
 
@@ -103,7 +104,7 @@ class Expressions:
             if read is None:
                 return None
             self.closures += 1
-            return f"{self.w.bind('read', read)}(st, {seat})"
+            return self._share(f"{self.w.bind('read', read)}(st, {seat})", seat)
         if name in _LISTS:
             return f"st.{_LISTS[name]}[{seat}]"
         if name == "bid":
@@ -163,14 +164,21 @@ class Expressions:
         fold, plan = marked
         members = self.w.const("MEMBERS", tuple(plan.members(players) for players in range(MAX_PLAYERS + 1)),
                                "the seats of each seat's team (itself first), by player count")
-        each = self.w.name("each")
+        # a fold that may be shared is written the same each time (a comprehension's own name)
+        each = "member" if self.shared is not None and seat == "seat" else self.w.name("each")
         names = self.names
         self.names = getattr(names, "seat_names", None) or names    # inside: the words of one seat
         try:
             value = self._write(node.args[0], each)
         finally:
             self.names = names
-        return f"{fold}([{value} for {each} in {members}[st.n][{seat}]])"
+        return self._share(f"{fold}([{value} for {each} in {members}[st.n][{seat}]])", seat)
+
+    def _share(self, text: str, seat: str) -> str:
+        """`text`, or the local that holds its value when the caller reads it once (`Shared`)."""
+        if self.shared is None or seat != "seat":
+            return text
+        return self.shared.use(text)
 
     def _set_count(self, node, seat):
         """`count`, `any` or `all` of a seat's hand or taken cards (or sums and differences of
@@ -269,3 +277,30 @@ def _seat_cards(node) -> bool:
     if isinstance(node, n.BinOp) and node.op in ("+", "-"):
         return _seat_cards(node.left) and _seat_cards(node.right)
     return isinstance(node, n.Ref) and node.name in ("hand", "taken")
+
+
+class Shared:
+    """Reads of a mechanism's name and team folds that several cases of a score part repeat
+    (`team_any(makers)` in three cases): written once as locals at the top of the part's loop
+    and read from there. Used in two passes over the same cases: `counting` finds the texts
+    that come more than once, then each of those gets a local. Only reads of the loop's own
+    seat (`seat`) are shared, and only before the part changes a counter (a case's changes
+    are written without it): the expressions have no side effects and are defined on every
+    state, so reading them first gives what each case would read."""
+
+    def __init__(self, w):
+        self.w, self.counting, self.seen, self.locals = w, True, {}, {}
+
+    def use(self, text: str) -> str:
+        if self.counting:
+            self.seen[text] = self.seen.get(text, 0) + 1
+            return text
+        if self.seen.get(text, 0) < 2:
+            return text
+        if text not in self.locals:
+            self.locals[text] = self.w.name("shared")
+        return self.locals[text]
+
+    def lines(self, indent: str) -> list[str]:
+        """The locals' assignments, in the order the cases first read them."""
+        return [f"{indent}{name} = {text}" for text, name in self.locals.items()]

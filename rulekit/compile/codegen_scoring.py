@@ -23,15 +23,14 @@ from string import Template
 
 from ..dsl import nodes as n
 from ..dsl.checker import MAX_PLAYERS
-from .codegen_exprs import Expressions, NotWritten
+from .codegen_exprs import Expressions, NotWritten, Shared
 
 _POINTS = """\
 def $NAME(st):
     \"\"\"The round's points from the score parts, in the file's order; a case's counter
     changes are made at once (a later case reads them), and a seat's points go to its team.\"\"\"
     n = st.n
-$OPEN    points = [0] * n
-$PARTS$CLOSE$TEAMS    return points
+$OPEN$SEATS$PARTS$CLOSE$TEAMS    return points
 """
 
 #: a mechanism's own points for some rounds (`scoring.override_round_points`)
@@ -85,7 +84,8 @@ def emit(w, rules) -> str | None:
     name = w.name("round_points")
     overrides = "".join(Template(_OVERRIDE).substitute(OVERRIDE=w.bind("override", override))
                         for override in parts.overrides)
-    w.lines(Template(_POINTS).substitute(NAME=name, OPEN=overrides + head + (_OPEN if opened else ""),
+    seats = "" if plan is not None and all(part.team for part in parts.parts) else "    points = [0] * n\n"
+    w.lines(Template(_POINTS).substitute(NAME=name, OPEN=overrides + head + (_OPEN if opened else ""), SEATS=seats,
                                          PARTS="".join(body), CLOSE=_CLOSE if opened else "", TEAMS=teams))
     return name
 
@@ -96,28 +96,41 @@ def _firsts(w, plan, counts) -> str:
 
 
 def _part(w, part, parts, counts) -> str:
-    """One part's loop: each seat, or each team read for its first seat."""
+    """One part's loop: each seat, or each team read for its first seat. The reads its cases
+    repeat are made once, at the top of the loop (`codegen_exprs.Shared`)."""
     exprs, plan = Expressions(w, part.compiler), parts.plan
+    shared = exprs.shared = Shared(w)
+    _cases(w, exprs, part, parts, counts)          # a first pass counts the repeated reads
+    shared.counting = False
+    cases = _cases(w, exprs, part, parts, counts)
+    exprs.shared = None
     if part.team:
         lines = [f"    for index, seat in enumerate({_firsts(w, plan, counts)}[n]):"]
         add = "        team_points[index] += value"
     else:
         lines = ["    for seat in range(n):"]
         add = "        points[seat] += value"
-    word = "if"
+    return "\n".join(lines + shared.lines("        ") + cases + [add]) + "\n"
+
+
+def _cases(w, exprs, part, parts, counts) -> list[str]:
+    """The cases as an `if`/`elif` chain setting `value`, with their counter changes."""
+    lines, word, plan = [], "if", parts.plan
     for case in part.cases:
         test = _test(w, exprs, case.condition, part.team and plan is not None, plan, counts)
         lines.append(f"        {word} {test}:" if test is not None else
                      ("        else:" if word == "elif" else "        if True:"))
         lines.append(f"            value = {exprs.write(case.expr, 'seat')}")
+        shared, exprs.shared = exprs.shared, None     # a change reads the changes before it
         lines.extend(_change(w, exprs, change, parts) for change in case.changes)
+        exprs.shared = shared
         if test is None:
             break
         word = "elif"
     else:
         lines.append("        else:" if word == "elif" else "        if True:")
         lines.append("            value = 0")
-    return "\n".join(lines + [add]) + "\n"
+    return lines
 
 
 def _test(w, exprs, condition, team: bool, plan, counts) -> str | None:
