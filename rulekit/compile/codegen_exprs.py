@@ -284,9 +284,10 @@ class Shared:
     (`team_any(makers)` in three cases): written once as locals at the top of the part's loop
     and read from there. Used in two passes over the same cases: `counting` finds the texts
     that come more than once, then each of those gets a local. Only reads of the loop's own
-    seat (`seat`) are shared, and only before the part changes a counter (a case's changes
-    are written without it): the expressions have no side effects and are defined on every
-    state, so reading them first gives what each case would read."""
+    seat (`seat`) in the cases' tests and points are shared: the locals are set at the top of
+    each turn of the loop, before that seat's case changes a counter (a case's changes read
+    afresh, after the changes before them), and the expressions have no side effects and are
+    defined on every state, so reading them first gives what each case would read."""
 
     def __init__(self, w):
         self.w, self.counting, self.seen, self.locals = w, True, {}, {}
