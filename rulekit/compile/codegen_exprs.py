@@ -162,8 +162,7 @@ class Expressions:
         if marked is None or len(node.args) != 1:
             return None
         fold, plan = marked
-        members = self.w.const("MEMBERS", tuple(plan.members(players) for players in range(MAX_PLAYERS + 1)),
-                               "the seats of each seat's team (itself first), by player count")
+        members = team_members(self.w, plan)
         # a fold that may be shared is written the same each time (a comprehension's own name)
         each = "member" if self.shared is not None and seat == "seat" else self.w.name("each")
         names = self.names
@@ -277,6 +276,13 @@ def _seat_cards(node) -> bool:
     if isinstance(node, n.BinOp) and node.op in ("+", "-"):
         return _seat_cards(node.left) and _seat_cards(node.right)
     return isinstance(node, n.Ref) and node.name in ("hand", "taken")
+
+
+def team_members(w, plan) -> str:
+    """The constant `MEMBERS[players][seat]`: the seats of each seat's team, itself first, for
+    every player count (`teams.TeamPlan.members`)."""
+    return w.const("MEMBERS", tuple(plan.members(players) for players in range(MAX_PLAYERS + 1)),
+                   "the seats of each seat's team (itself first), by player count")
 
 
 class Shared:

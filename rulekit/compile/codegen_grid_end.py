@@ -257,8 +257,7 @@ def _emit(w, rules) -> dict | None:
 def _round_points(w, rules) -> str:
     if rules.round_points is not None:
         from . import codegen_scoring
-        written = codegen_scoring.emit(w, rules)
-        lines = f"    points = {written or w.bind('round_points', rules.round_points)}(st)\n"
+        lines = f"    points = {codegen_scoring.call(w, rules)}(st)\n"
     elif rules.score is not None:
         lines = f"    points = [{w.bind('score', rules.score)}(st, seat) for seat in range(st.n)]\n"
     else:

@@ -214,8 +214,7 @@ def _points(w, rules) -> str:
     """Lines that set `points`, one per seat."""
     if rules.round_points is not None:
         from . import codegen_scoring
-        written = codegen_scoring.emit(w, rules)
-        return f"    points = {written or w.bind('round_points', rules.round_points)}(st)\n"
+        return f"    points = {codegen_scoring.call(w, rules)}(st)\n"
     if rules.score is None:
         return "    points = [0] * st.n\n"
     cases = getattr(rules.score, "cases", None)

@@ -23,7 +23,7 @@ from string import Template
 
 from ..dsl import nodes as n
 from ..dsl.checker import MAX_PLAYERS
-from .codegen_exprs import Expressions, NotWritten, Shared
+from .codegen_exprs import Expressions, NotWritten, Shared, team_members
 
 _POINTS = """\
 def $NAME(st):
@@ -66,46 +66,55 @@ def emit(w, rules) -> str | None:
     if parts is None or rules.round_points is not parts.built:
         return None
     plan = parts.plan
-    counts = range(MAX_PLAYERS + 1)
     if plan is not None and any(plan.teams(players) is None for players in rules.players):
         return None
     body, opened = [], any(case.changes for part in parts.parts for case in part.cases)
     try:
         for part in parts.parts:
-            body.append(_part(w, part, parts, counts))
+            body.append(_part(w, part, parts))
     except NotWritten:
         return None
-    head = ""
+    per_seat = not all(part.team for part in parts.parts)        # a part scores each seat
+    head, teams = "", ""
     if plan is not None:
-        team_of = w.const("TEAM_OF", tuple(plan.team_of(k) for k in counts), "each seat's team, by player count")
-        head = f"    of = {team_of}[n]\n    team_points = [0] * len({_firsts(w, plan, counts)}[n])\n"
-    teams = "" if plan is None else Template(_TEAMS).substitute(
-        ADD=_ADD if not all(part.team for part in parts.parts) else "")
+        team_of = w.const("TEAM_OF", tuple(plan.team_of(k) for k in _COUNTS), "each seat's team, by player count")
+        head = f"    of = {team_of}[n]\n    team_points = [0] * len({_firsts(w, plan)}[n])\n"
+        teams = Template(_TEAMS).substitute(ADD=_ADD if per_seat else "")
     name = w.name("round_points")
     overrides = "".join(Template(_OVERRIDE).substitute(OVERRIDE=w.bind("override", override))
                         for override in parts.overrides)
-    seats = "" if plan is not None and all(part.team for part in parts.parts) else "    points = [0] * n\n"
+    seats = "    points = [0] * n\n" if per_seat or plan is None else ""
     w.lines(Template(_POINTS).substitute(NAME=name, OPEN=overrides + head + (_OPEN if opened else ""), SEATS=seats,
                                          PARTS="".join(body), CLOSE=_CLOSE if opened else "", TEAMS=teams))
     return name
 
 
-def _firsts(w, plan, counts) -> str:
-    return w.const("TEAM_FIRSTS", tuple(tuple(team[0] for team in plan.teams(k) or ()) for k in counts),
+#: every player count a constant by player count is written for
+_COUNTS = range(MAX_PLAYERS + 1)
+
+
+def call(w, rules) -> str:
+    """The name to call for the round's points (`rules.round_points` is set): the written
+    function, or the closures bound."""
+    return emit(w, rules) or w.bind("round_points", rules.round_points)
+
+
+def _firsts(w, plan) -> str:
+    return w.const("TEAM_FIRSTS", tuple(tuple(team[0] for team in plan.teams(k) or ()) for k in _COUNTS),
                    "the first seat of each team, by player count")
 
 
-def _part(w, part, parts, counts) -> str:
+def _part(w, part, parts) -> str:
     """One part's loop: each seat, or each team read for its first seat. The reads its cases
     repeat are made once, at the top of the loop (`codegen_exprs.Shared`)."""
     exprs, plan = Expressions(w, part.compiler), parts.plan
     shared = exprs.shared = Shared(w)
-    _cases(w, exprs, part, parts, counts)          # a first pass counts the repeated reads
+    _cases(w, exprs, part, parts)          # a first pass counts the repeated reads
     shared.counting = False
-    cases = _cases(w, exprs, part, parts, counts)
+    cases = _cases(w, exprs, part, parts)
     exprs.shared = None
     if part.team:
-        lines = [f"    for index, seat in enumerate({_firsts(w, plan, counts)}[n]):"]
+        lines = [f"    for index, seat in enumerate({_firsts(w, plan)}[n]):"]
         add = "        team_points[index] += value"
     else:
         lines = ["    for seat in range(n):"]
@@ -113,11 +122,11 @@ def _part(w, part, parts, counts) -> str:
     return "\n".join(lines + shared.lines("        ") + cases + [add]) + "\n"
 
 
-def _cases(w, exprs, part, parts, counts) -> list[str]:
+def _cases(w, exprs, part, parts) -> list[str]:
     """The cases as an `if`/`elif` chain setting `value`, with their counter changes."""
     lines, word, plan = [], "if", parts.plan
     for case in part.cases:
-        test = _test(w, exprs, case.condition, part.team and plan is not None, plan, counts)
+        test = _test(w, exprs, case.condition, plan if part.team else None)
         lines.append(f"        {word} {test}:" if test is not None else
                      ("        else:" if word == "elif" else "        if True:"))
         lines.append(f"            value = {exprs.write(case.expr, 'seat')}")
@@ -133,14 +142,14 @@ def _cases(w, exprs, part, parts, counts) -> list[str]:
     return lines
 
 
-def _test(w, exprs, condition, team: bool, plan, counts) -> str | None:
-    """A case's test as source, or None for a case that always applies (`otherwise`)."""
+def _test(w, exprs, condition, team_plan) -> str | None:
+    """A case's test as source, or None for a case that always applies (`otherwise`);
+    `team_plan`: the teams, for a part scored per team."""
     if isinstance(condition, (n.Made, n.Missed)):
         equal = "==" if isinstance(condition, n.Made) else "!="
-        if not team:
+        if team_plan is None:
             return f"st.bids[seat] {equal} st.tricks_won[seat]"
-        members = w.const("MEMBERS", tuple(plan.members(k) for k in counts),
-                          "the seats of each seat's team (itself first), by player count")
+        members = team_members(w, team_plan)
         each = w.name("each")
         return (f"sum([st.bids[{each}] or 0 for {each} in {members}[n][seat]]) {equal} "
                 f"sum([st.tricks_won[{each}] for {each} in {members}[n][seat]])")
