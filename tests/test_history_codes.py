@@ -102,6 +102,55 @@ def test_pickled_and_restored_states_keep_the_whole_history(name):
     assert restored.history[:len(recorded)] == recorded
 
 
+def test_a_restored_history_is_coded_at_once_and_reads_back_as_texts():
+    """A restore codes the view's history texts straight into the past (no Move per entry),
+    as the moves of kind "?" that a restore has always made of them: every reader sees the
+    same texts, a clone shares them, and the restored game plays on and packs its rounds."""
+    game = GAMES["instinct"]
+    state, recorded = game.new_game(players=4, seed=6), []
+    play(state, 500, random.Random(6), recorded)
+    restored = game.restore(state.view())
+    assert restored._history == [] and len(restored._past) == len(recorded)
+    assert restored.history == recorded and h.count(restored) == len(recorded)
+    moves = h.all_moves(restored)
+    assert [m.text for m in moves] == recorded and {m.kind for m in moves} == {"?"}
+    assert h.moves_from(restored, 100)[0].text == recorded[100] and h.move_at(restored, -1).text == recorded[-1]
+    twice = game.restore(state.view())
+    assert twice._past == restored._past                     # the same texts, the same codes
+    copy = restored.clone()
+    play(copy, 120, random.Random(1), list(recorded))
+    assert copy.round > restored.round and copy.history[:len(recorded)] == recorded
+    assert restored.history == recorded
+
+
+def test_a_restored_history_in_any_spelling_reads_back_normalized():
+    """Texts are compared normalized (case, spaces): an odd spelling codes as its normal
+    form, and only normal forms are remembered by text, so odd spellings cannot grow the
+    table's look-up past one entry a code."""
+    table = h.MoveCodes()
+    rules = type("Rules", (), {"move_codes": table})()
+    texts = ["bid 2", "play blue 9", "seat 1: play red 3"]
+    odd = ["  BID   2", "Play Blue 9 ", "Seat 1:  PLAY red 3"]
+    past, current = h.restored(rules, odd + texts + odd)
+    assert current == [] and list(past) == [0, 1, 2] * 3
+    assert [m.text for m in table.moves] == texts and {m.kind for m in table.moves} == {"?"}
+    assert sorted(table._by_text) == sorted(texts)
+    assert h.restored(rules, []) == (h.EMPTY, [])
+
+
+def test_a_full_table_restores_the_history_as_moves(monkeypatch):
+    """With no room left in the code table, a restored history waits as a list of moves."""
+    game = GAMES["instinct"]
+    state, recorded = game.new_game(players=4, seed=8), []
+    play(state, 80, random.Random(8), recorded)
+    view = state.view()
+    monkeypatch.setattr(h, "MAX_CODES", 0)
+    monkeypatch.setattr(state.rules, "move_codes", h.MoveCodes())
+    restored = game.restore(view)
+    assert restored._past == h.EMPTY and [m.text for m in restored._history] == recorded
+    assert restored.history == recorded
+
+
 def test_a_replay_of_the_history_gives_the_same_game():
     game, n = sample_game()
     state, rng = game.new_game(players=n, seed=2), random.Random(2)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from ..engine.cardsets import cards_of
 from . import auction as auctions
-from ..engine.history import EMPTY
-from ..engine.moves import Move, normalize
+from ..engine.history import restored
+from ..engine.moves import normalize
 from ..engine.seeds import checked_seed
 from ..errors import ViewError
 
@@ -178,8 +178,7 @@ def restore_progress(rules, st, data: dict, default_phase: str | None) -> None:
         st.step = rules.round_start - 1
     else:
         st.step = rules.phase_index(default_phase)
-    st._history = [Move("?", None, normalize(t)) for t in data.get("history", [])]
-    st._past = EMPTY
+    st._past, st._history = restored(rules, data.get("history", []))
     if not st.is_terminal and not (isinstance(st.current_player, int) and 0 <= st.current_player < st.n):
         raise ViewError("a game in play needs a current_player (a seat number)")
 

@@ -19,8 +19,9 @@ A move's code is written on the move object when a table first codes it (`Move._
 offset by the table's own base so that a code from another table is recognised as out of
 range), so coding a round is one attribute read a move; a move without one (or with
 another table's) is found by its kind, payload and text (moves made fresh: `seat N: ...` out
-of turn, restored or sampled histories). Decoding gives back a move equal in kind, payload
-and text: the very object for interned moves. The table is bounded (`MAX_CODES`): past it, rounds stay uncompacted
+of turn, sampled histories). A restored history (a view's texts) is coded by text straight
+into `_past` (`restored`), so restoring a long game builds no Move objects. Decoding gives
+back a move equal in kind, payload and text: the very object for interned moves. The table is bounded (`MAX_CODES`): past it, rounds stay uncompacted
 (correct, only larger), so histories restored from untrusted views cannot grow it without end.
 """
 from __future__ import annotations
@@ -29,6 +30,8 @@ import itertools
 import threading
 from array import array
 from operator import attrgetter
+
+from .moves import Move, normalize
 
 _KIND, _ARG, _TEXT = attrgetter("kind"), attrgetter("arg"), attrgetter("text")
 
@@ -45,13 +48,14 @@ _TABLES = itertools.count(1)      # each table's serial: its codes on moves star
 class MoveCodes:
     """Move ↔ small int code, for one compiled rule set (grows as new moves are sealed)."""
 
-    __slots__ = ("moves", "texts", "base", "_by_key", "_lock")
+    __slots__ = ("moves", "texts", "base", "_by_key", "_by_text", "_lock")
 
     def __init__(self):
         self.moves: list = []          # code -> the Move it stands for
         self.texts: list[str] = []     # code -> its text
         self.base = next(_TABLES) << 16       # a move coded here carries `_code = base + code`
         self._by_key: dict[tuple, int] = {}    # (kind, arg, text) -> code
+        self._by_text: dict[str, int] = {}     # a restored move's text -> code (`code_texts`)
         self._lock = threading.Lock()
 
     def __len__(self) -> int:
@@ -96,6 +100,26 @@ class MoveCodes:
             return
         first = self.base + start
         any(map(setattr, moves, itertools.repeat("_code"), range(first, first + len(moves))))   # marked, in C
+
+    def code_texts(self, texts) -> list[int] | None:
+        """The codes of a restored history, given as its moves' texts (what a view keeps of a
+        move), as `encode` would code `Move("?", None, normalize(text))` for each; None when
+        the table is full and one of them is new. A text met before costs one look-up: only
+        texts already normalized are remembered, so there is at most one entry a code."""
+        by_text = self._by_text
+        codes = list(map(by_text.get, texts))
+        if None in codes:
+            for index, code in enumerate(codes):
+                if code is None:
+                    raw = texts[index]
+                    text = normalize(raw)
+                    code = self._register(Move("?", None, text))
+                    if code is None:
+                        return None
+                    if text == raw:
+                        by_text[raw] = code
+                    codes[index] = code
+        return codes
 
     def _register(self, move) -> int | None:
         key = _key(move)
@@ -150,6 +174,20 @@ def seal(st) -> None:
             return
         past = extend(st._past, codes)
     st._past, st._history = past, []
+
+
+def restored(rules, texts: list[str]) -> tuple:
+    """`(_past, _history)` of a state restored from a view's history (texts): each move one of
+    kind "?" (a restore knows a move by its text only), already coded into the past when the
+    rule set's table has room, so restoring a long history builds no Move objects; else (a
+    full table, or rules without one) the moves as a list, as a round's moves wait."""
+    if not texts:
+        return EMPTY, []
+    table = getattr(rules, "move_codes", None)
+    codes = None if table is None else table.code_texts(texts)
+    if codes is None:
+        return EMPTY, [Move("?", None, normalize(text)) for text in texts]
+    return extend(EMPTY, codes), []
 
 
 def extend(past, codes: list[int]):
