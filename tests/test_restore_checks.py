@@ -371,3 +371,16 @@ def test_a_last_trick_holding_a_card_twice_is_refused(game):
     first = view["last_trick"][0][1]
     view["last_trick"][1][1] = first
     refused(game, view)
+
+
+def test_json_equality_of_views_tells_texts_numbers_and_bools_apart():
+    """`restore_check._equal`, which compares a full view with the view of what it built:
+    lists and tuples alike, texts compared at once (a history), a bool never a number."""
+    from rulekit.compile.restore_check import _equal
+
+    texts = ["bid 2", "play blue 9"] * 500
+    assert _equal(texts, tuple(texts)) and _equal([], ())
+    assert not _equal(texts, texts[:-1] + ["play blue 8"]) and not _equal(texts, texts[:-1])
+    assert not _equal(["1", "2"], ["1", 2]) and not _equal([1, "2"], ["1", "2"])
+    assert not _equal([1, 0], [True, False]) and not _equal([[1], ["a"]], [[True], ["a"]])
+    assert _equal([[0, "blue 9"], ["a"]], ([0, "blue 9"], ("a",)))

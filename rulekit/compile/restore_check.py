@@ -728,10 +728,17 @@ def _canonical(key: str, value):
     return value
 
 
+_TEXT = {str}
+
+
 def _equal(a, b) -> bool:
     """JSON equality: lists and tuples alike, a bool never a number."""
     if a.__class__ in (list, tuple) and b.__class__ in (list, tuple):
-        return len(a) == len(b) and all(_equal(x, y) for x, y in zip(a, b))
+        if len(a) != len(b):
+            return False
+        if set(map(type, a)) <= _TEXT and set(map(type, b)) <= _TEXT:      # texts (a history): at once
+            return list(a) == list(b)
+        return all(_equal(x, y) for x, y in zip(a, b))
     if isinstance(a, dict) and isinstance(b, dict):
         return a.keys() == b.keys() and all(_equal(a[k], b[k]) for k in a)
     return a.__class__ is b.__class__ and a == b
