@@ -728,7 +728,7 @@ def _canonical(key: str, value):
     return value
 
 
-_TEXT = {str}
+_TEXT = frozenset({str})
 
 
 def _equal(a, b) -> bool:

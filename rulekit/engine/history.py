@@ -35,7 +35,7 @@ from .moves import Move, normalize
 
 _KIND, _ARG, _TEXT = attrgetter("kind"), attrgetter("arg"), attrgetter("text")
 
-#: The past of a state that has finished no round yet (and of a restored or sampled one).
+#: The past of a state that has finished no round yet (and of a sampled one).
 EMPTY = b""
 #: After the first round, a round end seals the moves not sealed yet once there are this many
 #: (a round of a trick game for four has more: each of its rounds is sealed as it ends).
