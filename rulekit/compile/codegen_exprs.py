@@ -278,10 +278,14 @@ def _seat_cards(node) -> bool:
     return isinstance(node, n.Ref) and node.name in ("hand", "taken")
 
 
+#: every player count a constant by player count is written for
+PLAYER_COUNTS = range(MAX_PLAYERS + 1)
+
+
 def team_members(w, plan) -> str:
     """The constant `MEMBERS[players][seat]`: the seats of each seat's team, itself first, for
     every player count (`teams.TeamPlan.members`)."""
-    return w.const("MEMBERS", tuple(plan.members(players) for players in range(MAX_PLAYERS + 1)),
+    return w.const("MEMBERS", tuple(map(plan.members, PLAYER_COUNTS)),
                    "the seats of each seat's team (itself first), by player count")
 
 

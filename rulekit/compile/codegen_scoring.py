@@ -22,8 +22,7 @@ from __future__ import annotations
 from string import Template
 
 from ..dsl import nodes as n
-from ..dsl.checker import MAX_PLAYERS
-from .codegen_exprs import Expressions, NotWritten, Shared, team_members
+from .codegen_exprs import PLAYER_COUNTS, Expressions, NotWritten, Shared, team_members
 
 _POINTS = """\
 def $NAME(st):
@@ -77,7 +76,7 @@ def emit(w, rules) -> str | None:
     per_seat = not all(part.team for part in parts.parts)        # a part scores each seat
     head, teams = "", ""
     if plan is not None:
-        team_of = w.const("TEAM_OF", tuple(plan.team_of(k) for k in _COUNTS), "each seat's team, by player count")
+        team_of = w.const("TEAM_OF", tuple(plan.team_of(k) for k in PLAYER_COUNTS), "each seat's team, by player count")
         head = f"    of = {team_of}[n]\n    team_points = [0] * len({_firsts(w, plan)}[n])\n"
         teams = Template(_TEAMS).substitute(ADD=_ADD if per_seat else "")
     name = w.name("round_points")
@@ -89,10 +88,6 @@ def emit(w, rules) -> str | None:
     return name
 
 
-#: every player count a constant by player count is written for
-_COUNTS = range(MAX_PLAYERS + 1)
-
-
 def call(w, rules) -> str:
     """The name to call for the round's points (`rules.round_points` is set): the written
     function, or the closures bound."""
@@ -100,7 +95,7 @@ def call(w, rules) -> str:
 
 
 def _firsts(w, plan) -> str:
-    return w.const("TEAM_FIRSTS", tuple(tuple(team[0] for team in plan.teams(k) or ()) for k in _COUNTS),
+    return w.const("TEAM_FIRSTS", tuple(tuple(team[0] for team in plan.teams(k) or ()) for k in PLAYER_COUNTS),
                    "the first seat of each team, by player count")
 
 
