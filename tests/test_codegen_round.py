@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import rulekit
-from rulekit.compile import codegen, codegen_grid_end
+from rulekit.compile import codegen, codegen_cache, codegen_grid_end, codegen_round
 from rulekit.compile.codegen_round import RESETS
 from rulekit.engine import history
 
@@ -29,7 +29,11 @@ FIELDS = [field for field, _ in RESETS]
 
 def _end_round_source(path) -> str:
     game = rulekit.load(path)
-    source = codegen.source_of(game.ruleset(_players(game)))
+    return _end_round_text(codegen.source_of(game.ruleset(_players(game))))
+
+
+def _end_round_text(source: str) -> str:
+    """The generated `end_round_N` of a module's source."""
     start = source.index("\ndef end_round_")
     return source[start:source.index("\nclass ", start)]
 
@@ -124,3 +128,31 @@ def test_short_rounds_wait_to_be_packed_until_enough_moves_wait():
         if state.round != before and before > 1:
             waited.append(len(state._history))
     assert waited and max(waited) < history.SEAL_AT and any(w > 0 for w in waited)
+
+
+@pytest.mark.parametrize("path", TRICKS, ids=lambda p: Path(p).stem)
+def test_score_cases_the_generator_cannot_write_are_called_as_the_score_s_closure(path, monkeypatch):
+    """Without a written form of the score's cases (`_written_cases` gives None), the round's
+    points are the score's closure for each seat, and seeded games play and score as the
+    hand-written steps play them."""
+    reference = _reference(path, None, monkeypatch)
+    with monkeypatch.context() as patch:
+        patch.setattr(codegen_round, "_written_cases", lambda w, rules: None)
+        patch.setattr(codegen_cache, "read", lambda key: None)         # generated anew, not read back
+        patch.setattr(codegen_cache, "write", lambda key, entry: None)
+        game = rulekit.loads(Path(path).read_text(), file=path, base_dir=str(Path(path).parent))
+        rules = game.ruleset(_players(game))
+        source = codegen.source_of(rules)
+    assert "(st, seat) for seat in range(st.n)]" in _end_round_text(source)
+    assert "st.bids[seat] == st.tricks_won[seat]" not in _end_round_text(source)
+    players = _players(game)
+    for seed in (1, 2):
+        ours, theirs = game.new_game(players, seed=seed), reference.new_game(players, seed=seed)
+        rng = random.Random(seed)
+        while not theirs.is_terminal:
+            legal = theirs.legal_moves()
+            pick = rng.randrange(len(legal))
+            ours.apply(ours.legal_moves()[pick])
+            theirs.apply(legal[pick])
+            assert ours.scores == theirs.scores and ours.last_round == theirs.last_round
+        assert ours.is_terminal and ours.winners == theirs.winners and ours.view() == theirs.view()

@@ -211,35 +211,17 @@ def end_test(w, rules) -> str:
 
 
 def _points(w, rules) -> str:
-    """Lines that set `points`, one per seat."""
+    """Lines that set `points`, one per seat: the score cases written out, else (no checked
+    form of them) the score's closure called for each seat."""
     if rules.round_points is not None:
         from . import codegen_scoring
         return f"    points = {codegen_scoring.call(w, rules)}(st)\n"
     if rules.score is None:
         return "    points = [0] * st.n\n"
-    cases = getattr(rules.score, "cases", None)
-    if cases is None:
-        return f"    points = [{w.bind('score', rules.score)}(st, seat) for seat in range(st.n)]\n"
     written = _written_cases(w, rules)
     if written is not None:
         return f"    points = [{written}\n              for seat in range(st.n)]\n"
-    lines = ["    bids, won = st.bids, st.tricks_won", "    points = []", "    for seat in range(st.n):"]
-    word = "if"
-    for kind, test, value in cases:
-        if kind == "made":
-            lines.append(f"        {word} bids[seat] == won[seat]:")
-        elif kind == "missed":
-            lines.append(f"        {word} bids[seat] != won[seat]:")
-        elif kind == "test":
-            lines.append(f"        {word} {w.bind('test', test)}(st, seat):")
-        else:
-            lines.append("        else:" if word == "elif" else "        if True:")
-            lines.append(f"            points.append({w.bind('points', value)}(st, seat))")
-            return "\n".join(lines) + "\n"
-        lines.append(f"            points.append({w.bind('points', value)}(st, seat))")
-        word = "elif"
-    lines += ["        else:" if word == "elif" else "        if True:", "            points.append(0)"]
-    return "\n".join(lines) + "\n"
+    return f"    points = [{w.bind('score', rules.score)}(st, seat) for seat in range(st.n)]\n"
 
 
 def _written_cases(w, rules) -> str | None:

@@ -432,7 +432,7 @@ def _tricks_step(rules: Ruleset, sections: dict, clause, bid):
 def _build_score(rules: Ruleset, score, exprs: ExprCompiler) -> None:
     if score is None:
         return
-    cases, kinds, nodes = [], [], []
+    cases, nodes = [], []
     for case in score.cases:
         condition = case.condition
         if isinstance(condition, n.Made):
@@ -444,7 +444,6 @@ def _build_score(rules: Ruleset, score, exprs: ExprCompiler) -> None:
         else:
             test, kind = (lambda st, seat: True), "else"                                    # noqa: E731
         cases.append((test, exprs.compile(case.expr).fn))
-        kinds.append((kind, *cases[-1]))
         nodes.append((kind, condition.expr if kind == "test" else None, case.expr))
 
     def score_of(st, seat):
@@ -452,6 +451,5 @@ def _build_score(rules: Ruleset, score, exprs: ExprCompiler) -> None:
             if test(st, seat):
                 return points(st, seat)
         return 0
-    score_of.cases = kinds          # what the generator writes out (compile/codegen_round.py)
-    score_of.nodes = nodes          # the same, as checked expressions (compile/codegen_exprs.py)
+    score_of.nodes = nodes          # what the generator writes out (compile/codegen_round.py)
     rules.score = score_of
