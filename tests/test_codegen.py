@@ -386,6 +386,38 @@ def test_names_and_strings_that_look_like_python_never_become_code(index, monkey
     assert not ran
 
 
+def test_an_int_too_long_for_decimal_text_is_written_in_hexadecimal():
+    """Python turns an int of more than `sys.get_int_max_str_digits()` decimal digits (at
+    least 640) into text or back only by raising: a large board's masks are written in base
+    16, which has no limit, and read back as the same int."""
+    import sys
+
+    before = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(640)
+    try:
+        for value in (1 << codegen.DECIMAL_BITS + 1, -(3 << 30_000), (1 << 50_000) - 1):
+            text = codegen.literal((value, 5))
+            assert text.startswith(("(0x", "(-0x")) and eval(text) == (value, 5)
+        assert codegen.literal((1 << codegen.DECIMAL_BITS) - 1) == repr((1 << codegen.DECIMAL_BITS) - 1)
+    finally:
+        sys.set_int_max_str_digits(before)
+
+
+def test_a_large_floating_board_loads_and_plays():
+    """A floating board of 10x40 cells (the checker allows 64 a side and 400 cells): its
+    frame's masks pass Python's int-to-text limit; the game loads and plays to its end."""
+    text = (Path(__file__).resolve().parent.parent / "rules" / "duell-der-tiere.rules").read_text()
+    text = text.replace("board 4x4, floating", "board 10x40, floating").replace(
+        "end when count(display) = 16", "end when count(display) = 24")
+    game = rulekit.loads(text)
+    state = game.new_game(2, seed=3)
+    assert "def place_legal_" in codegen.source_of(game.ruleset(2))
+    rng = random.Random(3)
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_moves()))
+    assert state.is_terminal and len(state.view()["display"]) > 16      # past a 4x4 board's cells
+
+
 def test_the_literals_refuse_anything_but_ints_strings_and_tuples():
     assert codegen.literal((1, "a\nb", (None, True))) == "(1, 'a\\nb', (None, True))"
     for bad in (1.5, {"a": 1}, object(), [lambda: 0], b"x"):

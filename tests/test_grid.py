@@ -65,6 +65,29 @@ def one_slide(display, line, index, side):
 
 # --- basics ------------------------------------------------------------------
 
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(1, 40), st.integers(1, 40), st.lists(st.integers(-3, 43), min_size=4, max_size=4))
+def test_a_frame_rectangle_is_its_cells(width, height, span):
+    """`_rect` (the band times a bit per row) holds exactly the frame cells of the rows and
+    columns asked, clipped to the frame."""
+    r_lo, r_hi, c_lo, c_hi = span
+    cells = {r * width + c for r in range(max(r_lo, 0), min(r_hi, height - 1) + 1)
+             for c in range(max(c_lo, 0), min(c_hi, width - 1) + 1)}
+    assert set(_bits_of(grid._rect(width, height, r_lo, r_hi, c_lo, c_hi))) == cells
+
+
+@pytest.mark.parametrize("rows,cols", [(1, 1), (1, 3), (3, 1), (4, 4), (2, 7), (7, 2)])
+@pytest.mark.parametrize("adjacency", [4, 8])
+def test_a_frame_cell_s_neighbours_are_the_cells_around_it(rows, cols, adjacency):
+    board = grid.BitBoard(rows, cols, adjacency)
+    for bit, near in enumerate(board.near(adjacency)):
+        r, c = divmod(bit, board.width)
+        around = {(r + dr) * board.width + c + dc for dr, dc in grid._offsets(adjacency)
+                  if 0 <= r + dr < board.height and 0 <= c + dc < board.width}
+        assert set(_bits_of(near)) == around
+
+
 def test_neighbours():
     assert grid.neighbours((0, 0), 4) == [(-1, 0), (0, -1), (0, 1), (1, 0)]
     assert len(grid.neighbours((2, 3), 8)) == 8

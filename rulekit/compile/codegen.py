@@ -52,20 +52,32 @@ MAX_LITERAL_ITEMS = 20_000
 
 def _items_past(value, budget: int) -> int:
     """How much of `budget` is left after counting the numbers and strings in `value` (a
-    nested tuple or list); below zero once there are more, and counting stops there."""
+    nested tuple or list), an int of more than 64 bits as one per 64 bits (a large board's
+    masks); below zero once there are more, and counting stops there."""
     stack = [value]
     while stack and budget >= 0:
         item = stack.pop()
         if item.__class__ in (tuple, list):
             stack.extend(item)
+        elif item.__class__ is int:
+            budget -= 1 + (item if item >= 0 else -item).bit_length() // 64
         else:
             budget -= 1
     return budget
 
 
+#: ints of more bits than this are written in hexadecimal: Python refuses to turn an int of more
+#: than `sys.get_int_max_str_digits()` decimal digits (640 at the least it may be set to, about
+#: 2,126 bits) into text or back, and a large board's masks pass that; base 16 has no limit
+DECIMAL_BITS = 2_000
+
+
 def literal(value) -> str:
-    """`repr` of an int, bool, None, str or (nested) tuple/list of them, as a tuple; anything
-    else is refused (no object of the compiler is ever written as source)."""
+    """`repr` of an int, bool, None, str or (nested) tuple/list of them, as a tuple (a very
+    large int in hexadecimal: `DECIMAL_BITS`); anything else is refused (no object of the
+    compiler is ever written as source)."""
+    if value.__class__ is int and (value if value >= 0 else -value).bit_length() > DECIMAL_BITS:
+        return hex(value)
     if value.__class__ in (int, bool, str, type(None)):
         return repr(value)
     if value.__class__ in (tuple, list):

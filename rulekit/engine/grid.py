@@ -54,6 +54,7 @@ current bounding box, which is what the regions then describe.
 """
 from __future__ import annotations
 
+import functools
 from typing import Iterable, Mapping
 
 Pos = tuple[int, int]
@@ -101,10 +102,15 @@ def _rect(width: int, height: int, r_lo: int, r_hi: int, c_lo: int, c_hi: int) -
     if r_lo > r_hi or c_lo > c_hi:
         return 0
     band = ((1 << (c_hi - c_lo + 1)) - 1) << c_lo
-    mask = 0
-    for r in range(r_lo, r_hi + 1):
-        mask |= band << r * width
-    return mask
+    # the band in every row (the band times a bit per row: no carries, the band being narrower
+    # than a row), cut to the rows asked: a large frame's rectangle takes no loop over its rows
+    return band * _every_row(width, height) & (1 << (r_hi + 1) * width) - (1 << r_lo * width)
+
+
+@functools.lru_cache(maxsize=64)
+def _every_row(width: int, height: int) -> int:
+    """Bit 0 of each of the ``height`` rows of a frame ``width`` cells wide."""
+    return ((1 << height * width) - 1) // ((1 << width) - 1)
 
 
 def fits(cells: Iterable[Pos], rows: int, cols: int) -> bool:
@@ -393,9 +399,12 @@ class BitBoard:
             table = self._near[adjacency] = [0] * self.size
             for bit in range(self.size):
                 r, c = divmod(bit, width)
+                around = 0          # the neighbours from the cell up and to the left, then shifted once
                 for dr, dc in offs:
                     if 0 <= r + dr < height and 0 <= c + dc < width:
-                        table[bit] |= 1 << (r + dr) * width + c + dc
+                        around |= 1 << (dr + 1) * width + dc + 1
+                at = bit - width - 1
+                table[bit] = around << at if at >= 0 else around >> -at
         return table
 
     def grow(self, mask: int) -> int:
