@@ -19,7 +19,7 @@ from .dsl.merge import apply_items, sections
 from .dsl.parser import MAX_TEXT, diagnostic_at, parse_all
 from .engine.seeds import checked_seed
 from .engine.state import State
-from .errors import MAX_DIAGNOSTICS, Diagnostic, RuleError
+from .errors import MAX_DIAGNOSTICS, Diagnostic, RuleError, shown
 
 RULE_SUFFIX = ".rules"
 MAX_EXTEND_DEPTH = 8
@@ -44,6 +44,9 @@ def bundled() -> list[str]:
 
 def load(name_or_path, variant=None, *, search_path=None) -> "Game":
     """Load a bundled game by name (see `bundled()`) or a rule file by path."""
+    if not isinstance(name_or_path, (str, os.PathLike)):
+        raise RuleError([Diagnostic(shown(name_or_path), 1, 1, "a game is loaded by its name or the path of its file",
+                                    f"bundled games: {', '.join(bundled())}")])
     text, file, folder = _read(str(name_or_path), top=True)
     return loads(text, variant=variant, file=file, base_dir=folder, search_path=search_path,
                  name=Path(file).name.removesuffix(RULE_SUFFIX))
@@ -358,7 +361,7 @@ class Game:
         from .engine.actions import space_for
         players = self._default_players() if players is None else players
         if players not in self.players:
-            raise ValueError(f"{self.title} is for {self.players[0]}..{self.players[-1]} players, not {players}")
+            raise ValueError(f"{self.title} is for {self.players[0]}..{self.players[-1]} players, not {shown(players)}")
         return space_for(self.ruleset(players), players)
 
     def _default_players(self) -> int:
@@ -372,7 +375,7 @@ class Game:
         if players is None:
             players = 4 if 4 in self.players else self.players[0]
         if players not in self.players:
-            raise ValueError(f"{self.title} is for {self.players[0]}..{self.players[-1]} players, not {players}")
+            raise ValueError(f"{self.title} is for {self.players[0]}..{self.players[-1]} players, not {shown(players)}")
         seed = checked_seed(seed)           # TypeError at once for a str, float or bool
         return State(self.ruleset(players), players, seed).start()
 

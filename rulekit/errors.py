@@ -92,6 +92,18 @@ class IllegalMoveError(RulekitError):
         super().__init__(f"{text}. Legal moves: {listed}")
 
 
+def shown(value, limit: int = 60) -> str:
+    """A value from a caller for a message: short, and never the text of a giant int (which
+    Python refuses to make past `sys.get_int_max_str_digits()` digits) or a failing repr."""
+    if value.__class__ is int and value.bit_length() > 64:
+        return f"a {value.bit_length()}-bit number"
+    try:
+        text = repr(value)
+    except Exception:   # noqa: BLE001 - a value whose repr fails is shown by its type
+        return f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
 def _clipped(text: str, limit: int = 80) -> str:
     """A user's text, cut to `limit` characters for a message."""
     return text if len(text) <= limit else text[:limit] + "..."

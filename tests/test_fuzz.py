@@ -289,6 +289,28 @@ def test_a_number_past_the_int_limit_is_a_rule_error():
         rulekit.loads("players " + "9" * 5000)
 
 
+GIANT = [1 << 20_000, -(1 << 20_000)]          # past Python's 4,300 digits of int-to-text
+
+
+@pytest.mark.parametrize("number", GIANT, ids=["positive", "negative"])
+def test_giant_numbers_from_a_caller_give_our_errors_and_change_nothing(number):
+    """An int too long to print, as a move, a seat, a player count or a game's name: our own
+    error, its message naming the number by its size, and the state as it was."""
+    game = rulekit.load("instinct")
+    state = game.new_game(4, seed=1)
+    before = state.view()
+    for call, error in ((lambda: state.apply(number), rulekit.IllegalMoveError),
+                        (lambda: state.apply("bid 1", seat=number), rulekit.IllegalMoveError),
+                        (lambda: state.legal_moves(seat=number), rulekit.IllegalMoveError),
+                        (lambda: state.view(number), ValueError),
+                        (lambda: game.new_game(number), ValueError),
+                        (lambda: game.actions(number), ValueError),
+                        (lambda: rulekit.load(number), rulekit.RuleError)):
+        with pytest.raises(error, match="20001-bit number"):
+            call()
+    assert state.view() == before
+
+
 # ---- extend ---------------------------------------------------------------------------------
 
 def _write(path, text):

@@ -37,7 +37,7 @@ from ..engine import trick_rules
 from ..engine.bidding import MAX_BID
 from ..engine.cardsets import cards_of
 from ..engine.seeds import checked_seed
-from ..errors import RulekitError, ViewError
+from ..errors import RulekitError, ViewError, shown
 
 #: Scores, bids and counts in a view stay within what JSON readers keep exact.
 MAX_NUMBER = 2**53
@@ -49,22 +49,11 @@ MAX_COORD = 1000
 
 # ---- small validators ------------------------------------------------------------------------
 
-def _show(value) -> str:
-    """A value for a message: short, and never the repr of a giant int."""
-    if value.__class__ is int and value.bit_length() > 64:
-        return f"a {value.bit_length()}-bit number"
-    try:
-        text = repr(value)
-    except Exception:   # noqa: BLE001 - a value whose repr fails is shown by its type
-        return f"a {type(value).__name__}"
-    return text if len(text) <= 60 else text[:60] + "..."
-
-
 def _int(value, what: str, low: int = -MAX_NUMBER, high: int = MAX_NUMBER) -> int:
     if value.__class__ is not int:
-        raise ViewError(f"{what} must be a whole number, not {_show(value)}")
+        raise ViewError(f"{what} must be a whole number, not {shown(value)}")
     if not low <= value <= high:
-        raise ViewError(f"{what} must be {low}..{high}, not {_show(value)}")
+        raise ViewError(f"{what} must be {low}..{high}, not {shown(value)}")
     return value
 
 
@@ -72,13 +61,13 @@ def _seat(value, n: int, what: str, none: bool = False):
     if value is None and none:
         return None
     if value.__class__ is not int or not 0 <= value < n:
-        raise ViewError(f"{what} must be a seat 0..{n - 1}{' or null' if none else ''}, not {_show(value)}")
+        raise ViewError(f"{what} must be a seat 0..{n - 1}{' or null' if none else ''}, not {shown(value)}")
     return value
 
 
 def _list(value, what: str, length: int | None = None, most: int | None = None) -> list:
     if value.__class__ not in (list, tuple):
-        raise ViewError(f"{what} must be a list, not {_show(value)}")
+        raise ViewError(f"{what} must be a list, not {shown(value)}")
     if length is not None and len(value) != length:
         raise ViewError(f"{what} must have one entry per seat ({length}), not {len(value)}")
     if most is not None and len(value) > most:
@@ -90,7 +79,7 @@ def _text(value, what: str, none: bool = False):
     if value is None and none:
         return None
     if value.__class__ is not str or len(value) > MAX_TEXT:
-        raise ViewError(f"{what} must be a card's text, not {_show(value)}")
+        raise ViewError(f"{what} must be a card's text, not {shown(value)}")
     return value
 
 
@@ -102,7 +91,7 @@ def _texts(value, what: str, most: int) -> list:
 
 def _bool(value, what: str) -> bool:
     if value.__class__ is not bool:
-        raise ViewError(f"{what} must be true or false, not {_show(value)}")
+        raise ViewError(f"{what} must be true or false, not {shown(value)}")
     return value
 
 
@@ -111,7 +100,7 @@ def _bool(value, what: str) -> bool:
 def players_of(data, allowed: range) -> int:
     """The player count of a view (its `players`, or the number of hands), checked."""
     if not isinstance(data, dict):
-        raise ViewError(f"a view is a dict (state.view()), not {_show(data)}")
+        raise ViewError(f"a view is a dict (state.view()), not {shown(data)}")
     players = data.get("players")
     if players is None:
         hands = data.get("hands")
@@ -119,7 +108,7 @@ def players_of(data, allowed: range) -> int:
             raise ViewError("a view needs its `players` or its `hands`")
         players = len(hands)
     if players.__class__ is not int or players not in allowed:
-        raise ViewError(f"{_show(players)} players cannot play this game "
+        raise ViewError(f"{shown(players)} players cannot play this game "
                         f"({allowed[0]}..{allowed[-1]})" if allowed else "this game has no player count")
     return players
 
@@ -141,16 +130,16 @@ def check_fields(rules, data: dict) -> int:
     n = players_of(data, rules.players)
     size = rules.deck.size
     if "game" in data and data["game"] != rules.title:
-        raise ViewError(f"this is a view of {_show(data['game'])}, not of {rules.title}")
+        raise ViewError(f"this is a view of {shown(data['game'])}, not of {rules.title}")
     if "variants" in data:
         variants = _list(data["variants"], "variants", most=64)
         if is_full(data) and sorted(map(str, variants)) != sorted(rules.variants):
-            raise ViewError(f"this view is of the variants {_show(list(variants))}, but the game is "
-                            f"loaded with {_show(list(rules.variants))}")
+            raise ViewError(f"this view is of the variants {shown(list(variants))}, but the game is "
+                            f"loaded with {shown(list(rules.variants))}")
     if "phase" in data:
         names = {step.name for step in rules.steps} | {"over"}
         if data["phase"].__class__ is not str or data["phase"] not in names:
-            raise ViewError(f"phase must be one of {', '.join(sorted(names))}, not {_show(data['phase'])}")
+            raise ViewError(f"phase must be one of {', '.join(sorted(names))}, not {shown(data['phase'])}")
     cap = getattr(rules, "max_rounds", None) or _max_rounds()
     rounds = _int(data.get("round", 1), "round", 1, cap)
     terminal = _bool(data.get("is_terminal", False), "is_terminal")
@@ -180,7 +169,7 @@ def check_fields(rules, data: dict) -> int:
     for index, seat in enumerate(winners):
         _seat(seat, n, f"winners[{index}]")
     if list(winners) != sorted(set(winners)):
-        raise ViewError(f"winners must be seats in order, each once, not {_show(list(winners))}")
+        raise ViewError(f"winners must be seats in order, each once, not {shown(list(winners))}")
     if terminal != bool(winners) and not (terminal and rounds >= cap):     # stopped by the round cap
         raise ViewError("a game that is over has winners, and a game in play has none"
                         if terminal else "a game in play has no winners yet")
@@ -197,7 +186,7 @@ def check_fields(rules, data: dict) -> int:
     for key in ("trick", "last_trick"):
         _check_trick(data.get(key, []), key, n, playing)
     if data.get("trump") is not None and data["trump"] not in rules.deck.suit_names:
-        raise ViewError(f"trump must be one of {', '.join(rules.deck.suit_names)} or null, not {_show(data['trump'])}")
+        raise ViewError(f"trump must be one of {', '.join(rules.deck.suit_names)} or null, not {shown(data['trump'])}")
     _text(data.get("turned"), "turned", none=True)
     for seat, choice in enumerate(_list(data.get("choices", [None] * n), "choices", n)):
         _check_choice(choice, f"choices[{seat}]", size)
@@ -218,7 +207,7 @@ def check_fields(rules, data: dict) -> int:
     history = _list(data.get("history", []), "history", most=rounds * moves_per_round(rules, n))
     for index, text in enumerate(history):
         if text.__class__ is not str or len(text) > MAX_TEXT:
-            raise ViewError(f"history[{index}] must be a move's text, not {_show(text)}")
+            raise ViewError(f"history[{index}] must be a move's text, not {shown(text)}")
     _int(data.get("chance", 0), "chance", 0, chance_bound(rules, rounds, len(history)))
     if "step" in data:
         low = rules.round_start - 1 if terminal else 0
@@ -251,13 +240,13 @@ def _check_trick(trick, what: str, n: int, playing: int) -> None:
     seats = []
     for index, entry in enumerate(trick):
         if entry.__class__ not in (list, tuple) or len(entry) != 2:
-            raise ViewError(f"{what}[{index}] must be [seat, card], not {_show(entry)}")
+            raise ViewError(f"{what}[{index}] must be [seat, card], not {shown(entry)}")
         seats.append(_seat(entry[0], n, f"{what}[{index}] seat"))
         _text(entry[1], f"{what}[{index}] card")
     if trick and len(trick) < playing and what == "last_trick":
         raise ViewError(f"last_trick must be empty or a whole trick of {playing} cards")
     if len(set(seats)) != len(seats):
-        raise ViewError(f"{what} has two cards of one seat: {_show([list(e) for e in trick])}")
+        raise ViewError(f"{what} has two cards of one seat: {shown([list(e) for e in trick])}")
 
 
 def _check_choice(choice, what: str, size: int) -> None:
@@ -316,7 +305,7 @@ def _check_grid_fields(rules, data: dict, n: int) -> None:
     for index, seat in enumerate(queue):
         _seat(seat, n, f"to_place[{index}]")
     if len(set(queue)) != len(queue):
-        raise ViewError(f"to_place names a seat twice: {_show(list(queue))}")
+        raise ViewError(f"to_place names a seat twice: {shown(list(queue))}")
     effect = data.get("pending_effect")
     if effect is not None:
         if not isinstance(effect, dict) or "seat" not in effect or "card" not in effect:
@@ -324,7 +313,7 @@ def _check_grid_fields(rules, data: dict, n: int) -> None:
         _seat(effect["seat"], n, "pending_effect.seat")
         _text(effect["card"], "pending_effect.card")
         if effect.get("effect", "move") != "move":
-            raise ViewError(f"pending_effect.effect must be \"move\", not {_show(effect.get('effect'))}")
+            raise ViewError(f"pending_effect.effect must be \"move\", not {shown(effect.get('effect'))}")
 
 
 # ---- after building: the state against its step ---------------------------------------------
@@ -601,7 +590,7 @@ def _trump(rules, st, at: int) -> None:
         expected = rules.fixed_trump
     if st.trump != expected:
         name = deck.suit_names[expected] if expected >= 0 else None
-        raise ViewError(f"trump must be {_show(name)} here, not {_show(deck.suit_names[st.trump] if st.trump >= 0 else None)}")
+        raise ViewError(f"trump must be {shown(name)} here, not {shown(deck.suit_names[st.trump] if st.trump >= 0 else None)}")
 
 
 def _dealers(rules, st) -> None:
@@ -705,8 +694,8 @@ def _same_view(st, data: dict, played: bool) -> None:
     shown["seed"] = data["seed"] if checked_seed(data["seed"]) == st.seed else shown["seed"]
     for key, value in shown.items():
         if not _equal(_canonical(key, value), _canonical(key, data[key])):
-            raise ViewError(f"{key} does not match the rest of the view: it must be {_show(value)}, "
-                            f"not {_show(data[key])}")
+            raise ViewError(f"{key} does not match the rest of the view: it must be {shown(value)}, "
+                            f"not {shown(data[key])}")
 
 
 #: Keys whose per-seat card lists are sets: a view lists them in card order, an edited one may not.

@@ -12,7 +12,7 @@ import hashlib
 import random
 import struct
 
-from ..errors import IllegalMoveError
+from ..errors import IllegalMoveError, shown
 from . import history as _hist
 from .moves import Move, normalize
 
@@ -165,7 +165,7 @@ class State:
     def view(self, player: int | None = None) -> dict:
         """The full truth (no argument) or what `player` may see, as JSON-ready data."""
         if player is not None and not (isinstance(player, int) and 0 <= player < self.n):
-            raise ValueError(f"no seat {player!r}: seats are 0..{self.n - 1}")
+            raise ValueError(f"no seat {shown(player)}: seats are 0..{self.n - 1}")
         return self.rules.view(self, player)
 
     # ---- numbered actions and arrays, for learning code (engine/actions.py, observe.py) -----
@@ -273,7 +273,7 @@ class State:
 
     def _seat(self, seat) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise IllegalMoveError(f"seat {seat!r}", [], f"seats are 0..{self.n - 1}")
+            raise IllegalMoveError(f"seat {shown(seat)}", [], f"seats are 0..{self.n - 1}")
         return seat
 
     def _apply_seat_text(self, text: str) -> None:
@@ -298,7 +298,7 @@ class State:
         """The legal move meant by `move` (text or Move), or raise IllegalMoveError."""
         text = move.text if isinstance(move, Move) else move
         if not isinstance(text, str):
-            raise IllegalMoveError(repr(move), legal, "a move is a Move or its text")
+            raise IllegalMoveError(shown(move), legal, "a move is a Move or its text")
         wanted = self.rules.steps[self.step].canonical(self, normalize(text))
         for candidate in legal:
             if candidate.text == wanted:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 import time
 
-from ..errors import IllegalMoveError
+from ..errors import IllegalMoveError, shown
 from ..engine.history import count
 from . import invariants as inv
 from . import quick
@@ -373,7 +373,7 @@ def _counts(game, players) -> list[int]:
     counts = [players] if isinstance(players, int) else list(players)
     for count in counts:
         if count not in game.players:
-            raise ValueError(f"{game.title} is for {game.players[0]}..{game.players[-1]} players, not {count}")
+            raise ValueError(f"{game.title} is for {game.players[0]}..{game.players[-1]} players, not {shown(count)}")
     return counts
 
 
