@@ -15,7 +15,6 @@ Issue 16: "The generated module is readable ... a failing test can show the gene
 """
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
@@ -23,10 +22,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st_
 
 import rulekit
 from rulekit.compile import codegen
-from rulekit.compile.game import Ruleset
 
 from codegen_check import assert_only_generator_names
-from test_grid_end import _connected, _finish_of, _position
+from test_grid_end import _play_both, same_end_at_a_random_position
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -195,31 +193,7 @@ def _same_end(text: str, data) -> None:
     """Random positions of a random grid game (restored from views) and one random game to
     its end: the views, the final scores and winners of the generated end and of the closures."""
     generated, reference = _games(text)
-    source = codegen.source_of(generated.ruleset(2))
-    assert_only_generator_names(source)
-    size, config = generated.ruleset(2).deck.size, generated.ruleset(2).grid.config
-    board = [(r, c) for r in range(config.rows) for c in range(config.cols)]
+    assert_only_generator_names(codegen.source_of(generated.ruleset(2)))
     for _ in range(3):
-        cells = data.draw(st_.permutations(board))[:data.draw(st_.integers(1, size))]
-        if not _connected(cells, config.adjacency):
-            cells = cells[:1]
-        order = data.draw(st_.permutations(range(size)))
-        cards, hands = order[:len(cells)], order[len(cells):len(cells) + data.draw(st_.integers(0, 6))]
-        view = _position(generated, cells, cards, hands)
-        ours, theirs = generated.restore(view), reference.restore(view)
-        assert ours.view() == theirs.view()          # the display's points, through the generated code
-        # no card with a rule: the generator leaves the end to the closures (nothing to write)
-        finish = _finish_of(ours.rules) if "\ndef finish_" in source else ours.rules.finish
-        finish(ours, True)
-        Ruleset.finish(theirs.rules, theirs, True)
-        assert (ours.scores, ours.winners) == (theirs.scores, theirs.winners)
-    seed = data.draw(st_.integers(0, 2**32))
-    ours, theirs = generated.new_game(2, seed=seed), reference.new_game(2, seed=seed)
-    rng = random.Random(seed)
-    while not theirs.is_terminal:
-        move = rng.choice(theirs.legal_moves()).text
-        ours.apply(move)
-        theirs.apply(move)
-        assert ours.last_round == theirs.last_round
-    assert ours.is_terminal and (ours.scores, ours.winners) == (theirs.scores, theirs.winners)
-    assert ours.view() == theirs.view()
+        same_end_at_a_random_position(generated, reference, data)
+    _play_both(generated, reference, [data.draw(st_.integers(0, 2**32))], records=True)
