@@ -311,6 +311,15 @@ def test_giant_numbers_from_a_caller_give_our_errors_and_change_nothing(number):
     assert state.view() == before
 
 
+def test_a_seat_that_is_no_seat_is_refused_with_the_moves_of_the_seat_to_move():
+    state = rulekit.load("instinct").new_game(4, seed=1)
+    for call in (lambda: state.legal_moves(seat=4), lambda: state.apply("bid 1", seat=-1)):
+        with pytest.raises(rulekit.IllegalMoveError) as caught:
+            call()
+        assert "seats are 0..3" in str(caught.value) and caught.value.legal == [m.text for m in state.legal_moves()]
+        assert "game is over" not in str(caught.value)
+
+
 # ---- extend ---------------------------------------------------------------------------------
 
 def _write(path, text):

@@ -273,7 +273,9 @@ class State:
 
     def _seat(self, seat) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise IllegalMoveError(f"seat {shown(seat)}", [], f"seats are 0..{self.n - 1}")
+            # the current player's moves, not an empty list, which the message reads as a game over
+            raise IllegalMoveError(f"seat {shown(seat)}", [] if self.is_terminal else self.legal_moves(),
+                                   f"seats are 0..{self.n - 1}")
         return seat
 
     def _apply_seat_text(self, text: str) -> None:
