@@ -66,6 +66,19 @@ def one_slide(display, line, index, side):
 # --- basics ------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("rows,cols,adjacency", [(4, 4, 8), (2, 7, 4), (20, 20, 8), (6, 64, 4)])
+def test_a_cell_s_neighbours_by_pattern_are_the_table_s_inside_the_frame(rows, cols, adjacency):
+    """`around` (a shifted pattern on a large frame) is `near`'s entry for every interior cell,
+    where a display lies."""
+    board = grid.BitBoard(rows, cols, adjacency)
+    cells = _bits_of(board.interior)
+    if board.size > grid.NEAR_TABLE_CELLS:
+        cells = cells[::37]                         # the table of a large frame is large: a sample
+    for bit in cells:
+        assert board.pattern(adjacency) << bit >> board.width + 1 == board.near(adjacency)[bit]
+        assert board.around(bit, adjacency) == board.near(adjacency)[bit]
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.integers(1, 40), st.integers(1, 40), st.lists(st.integers(-3, 43), min_size=4, max_size=4))
 def test_a_frame_rectangle_is_its_cells(width, height, span):

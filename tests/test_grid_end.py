@@ -12,6 +12,7 @@ with the highest total wins."
 from __future__ import annotations
 
 import itertools
+import re
 from pathlib import Path
 
 import pytest
@@ -226,6 +227,18 @@ end when count(display) = 12
     assert_only_generator_names(codegen.source_of(generated.ruleset(2)))
     _play_both(generated, reference, range(3))
     assert not ran
+
+
+def test_a_large_board_s_neighbours_are_a_shifted_pattern_and_score_as_the_closures(monkeypatch):
+    """On a frame past `NEAR_TABLE_CELLS` cells (a 20x20 board) the generated rules find a
+    card's neighbours by a shifted pattern, not a table of a mask per cell; scores, winners
+    and records are the closures'."""
+    text = DUELL.replace("board 4x4, floating", "board 20x20, floating").replace(
+        "end when count(display) = 16", "end when count(display) = 24")
+    generated, reference = _games(text, monkeypatch)
+    source = codegen.source_of(generated.ruleset(2))
+    assert "NEAR_PATTERN_" in source and not re.search(r"^NEAR_\d+ = ", source, re.M)
+    _play_both(generated, reference, range(4), records=True)
 
 
 @pytest.mark.parametrize("name", ["duell", "copies", "lines"])

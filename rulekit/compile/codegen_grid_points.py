@@ -33,6 +33,7 @@ from string import Template
 
 from ..dsl import nodes as n
 from ..engine.cardsets import cards_of
+from ..engine.grid import NEAR_TABLE_CELLS
 from .cardsets_expr import _BUSY, _REGION_SLOTS, REGIONS, SETS, Here
 from .codegen import literal
 from .exprs import BASE_NAMES
@@ -186,6 +187,9 @@ class _Source:
         name, bits = node.name, self.words.bits        # (in a set's place a set name is the set)
         if name in ("adjacent4", "adjacent8"):
             self.uses.update(("bit", "occ"))
+            if bits.size > NEAR_TABLE_CELLS:        # a large frame: the pattern shifted (`BitBoard.around`)
+                pattern = self.const("NEAR_PATTERN", bits.pattern(int(name[-1])))
+                return f"({pattern} << bit >> {literal(bits.width + 1)}{occupied})"
             return f"({self.const('NEAR', tuple(bits.near(int(name[-1]))))}[bit]{occupied})"
         if name == "row":
             self.uses.update(("bit", "occ"))

@@ -58,6 +58,9 @@ import functools
 from typing import Iterable, Mapping
 
 Pos = tuple[int, int]
+#: frames of more cells than this find a cell's neighbours by a shifted pattern, not a table
+#: of a mask per cell (`BitBoard.around`): the table grows as the square of the frame
+NEAR_TABLE_CELLS = 4096
 Box = tuple[int, int, int, int]
 
 _OFFSETS: dict[int, tuple[Pos, ...]] = {
@@ -406,6 +409,20 @@ class BitBoard:
                 at = bit - width - 1
                 table[bit] = around << at if at >= 0 else around >> -at
         return table
+
+    def around(self, bit: int, adjacency: int) -> int:
+        """The cells next to frame cell ``bit``, for a cell of the interior (where a display
+        lies): from the table ``near`` on a frame of up to ``NEAR_TABLE_CELLS`` cells; on a
+        larger one the neighbourhood's pattern shifted to the cell (``pattern``), which needs
+        no table of a mask per cell (on the largest boards, hundreds of MB). The two agree on
+        the interior: no neighbour of an interior cell lies past the frame's edge."""
+        if self.size <= NEAR_TABLE_CELLS:
+            return self.near(adjacency)[bit]
+        return self.pattern(adjacency) << bit >> self.width + 1
+
+    def pattern(self, adjacency: int) -> int:
+        """The 4 or 8 neighbours of the cell at bit ``width + 1`` (row 1, column 1)."""
+        return sum(1 << (dr + 1) * self.width + dc + 1 for dr, dc in _offsets(adjacency))
 
     def grow(self, mask: int) -> int:
         """``mask`` with every neighbour of its cells (under the board's adjacency)."""

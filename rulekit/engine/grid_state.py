@@ -182,7 +182,7 @@ class GridState:
     def near_cells(self, card: int, adjacency: int) -> int:
         """The occupied cells next to a card (none when it is not on the display)."""
         bit = self.where.get(card)
-        return 0 if bit is None else self.board.near(adjacency)[bit] & self.occ
+        return 0 if bit is None else self.board.around(bit, adjacency) & self.occ
 
     def line_cells(self, card: int, line: str) -> int:
         """The occupied cells of a card's row or column (none when it is not on the display)."""
