@@ -58,9 +58,7 @@ import functools
 from typing import Iterable, Mapping
 
 Pos = tuple[int, int]
-#: frames of more cells than this find a cell's neighbours by a shifted pattern, not a table
-#: of a mask per cell (`BitBoard.around`): the table grows as the square of the frame
-NEAR_TABLE_CELLS = 4096
+NEAR_TABLE_CELLS = 4096        # past this, neighbours by a shifted pattern (`BitBoard.around`)
 Box = tuple[int, int, int, int]
 
 _OFFSETS: dict[int, tuple[Pos, ...]] = {
@@ -105,8 +103,7 @@ def _rect(width: int, height: int, r_lo: int, r_hi: int, c_lo: int, c_hi: int) -
     if r_lo > r_hi or c_lo > c_hi:
         return 0
     band = ((1 << (c_hi - c_lo + 1)) - 1) << c_lo
-    # the band in every row (the band times a bit per row: no carries, the band being narrower
-    # than a row), cut to the rows asked: a large frame's rectangle takes no loop over its rows
+    # the band in every row (times a bit per row: no carries), cut to the rows asked; no loop
     return band * _every_row(width, height) & (1 << (r_hi + 1) * width) - (1 << r_lo * width)
 
 
@@ -411,11 +408,8 @@ class BitBoard:
         return table
 
     def around(self, bit: int, adjacency: int) -> int:
-        """The cells next to frame cell ``bit``, for a cell of the interior (where a display
-        lies): from the table ``near`` on a frame of up to ``NEAR_TABLE_CELLS`` cells; on a
-        larger one the neighbourhood's pattern shifted to the cell (``pattern``), which needs
-        no table of a mask per cell (on the largest boards, hundreds of MB). The two agree on
-        the interior: no neighbour of an interior cell lies past the frame's edge."""
+        """The cells next to interior cell ``bit`` (where a display lies): ``near``'s entry, or on
+        a large frame the pattern shifted to the cell, equal there and with no per-cell table."""
         if self.size <= NEAR_TABLE_CELLS:
             return self.near(adjacency)[bit]
         return self.pattern(adjacency) << bit >> self.width + 1
