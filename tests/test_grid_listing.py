@@ -104,6 +104,31 @@ def test_the_generated_place_list_is_the_geometry_s_placements(board, dr, dc, ma
     assert found == expected and all(a is b for a, b in zip(found, expected)) and found.free == expected.free
 
 
+@pytest.mark.parametrize("max_boxes", [grid.MAX_BOXES, 0])
+def test_the_window_s_parts_are_written_only_where_read_and_only_for_boxes_in_the_interior(max_boxes):
+    """The window's parts (by a box's rows, by its columns) are written only for a board with
+    too many boxes for one table, and hold a mask only for a box in the interior: on a large
+    board the rest would be a frame-wide mask per pair of frame rows and of frame columns
+    (about 180 MB on a 6x64 board), none of it ever read."""
+    text = SLIDING.format(rows=3, cols=5, adjacency=8, cells=15)
+    rules, _ = _generated(text, max_boxes)
+    source = _MODULES[text, max_boxes][2]
+    board = next(s for s in rules.steps if isinstance(s, grid_steps.PlaceCards)).board
+    names = ("ROWS_WINDOW", "COLS_WINDOW", "ROW_FROM", "ROW_TO", "COL_FROM")
+    if max_boxes:
+        assert not any(name in source for name in names)
+        return
+    namespace: dict = {}
+    exec("\n".join(line for line in source.splitlines() if line.startswith(names)), namespace)
+    rows = next(value for name, value in namespace.items() if name.startswith("ROWS_WINDOW"))
+    cols = next(value for name, value in namespace.items() if name.startswith("COLS_WINDOW"))
+    assert {at for at, mask in enumerate(rows) if mask} == {r0 * board.height + r1 for r0, r1 in board.spans[0]}
+    assert {at for at, mask in enumerate(cols) if mask} == {c0 * board.width + c1 for c0, c1 in board.spans[1]}
+    for r0, r1 in board.spans[0]:
+        for c0, c1 in board.spans[1]:
+            assert rows[r0 * board.height + r1] & cols[c0 * board.width + c1] == board.window((r0, r1, c0, c1))
+
+
 @settings(max_examples=200, deadline=None)
 @given(boards(), st.integers(-9, 9), st.integers(-9, 9), st.sampled_from([grid.MAX_BOXES, 0]))
 def test_the_generated_relocations_are_the_geometry_s(board, dr, dc, max_boxes):

@@ -502,9 +502,9 @@ _BOX_WINDOW_PARTS = """\
 
 def _box_window(w, board, names) -> tuple[str, str]:
     """`$$WINDOW` of `_PLACE_LEGAL` and `$$REST_WINDOW` of `_PLAN` (the others' box, `r0, r1,
-    c0, c1`): `_BOX_WINDOW` or `_BOX_WINDOW_PARTS`."""
+    c0, c1`): `_BOX_WINDOW`, or `_BOX_WINDOW_PARTS` with its tables (`_window_parts`)."""
     if board.boxes is None:
-        parts = Template(_BOX_WINDOW_PARTS).substitute(names)
+        parts = Template(_BOX_WINDOW_PARTS).substitute(names, **_window_parts(w, board))
         return "    r0, r1, c0, c1 = box\n" + parts, indent(parts, 4)
     boxes = w.bind("boxes", board.boxes)
     return (Template(_BOX_WINDOW).substitute(BOXES=boxes, BOX="box"),
@@ -512,31 +512,40 @@ def _box_window(w, board, names) -> tuple[str, str]:
 
 
 def _board_tables(w, board) -> dict:
-    """The board's frame as generated names: its neighbourhood as shifts, and the window
-    (`BitBoard.window`: where one more card keeps the display inside the board) of a
-    bounding box as the rows part by (first row, last row) and the columns part by (first
-    column, last column), so that the window is one `&` of two table entries."""
+    """The board's frame as generated names: its size, its neighbourhood as shifts, and the
+    frame row and column of each bit."""
+    width = board.width
+    grow = f"(wide | wide << {width} | wide >> {width})" if board.adjacency == 8 else \
+        f"(wide | occ << {width} | occ >> {width})"
+    return {"WIDTH": literal(width), "HEIGHT": literal(board.height), "GROW": grow,
+            "ROW_OF": w.const("ROW_OF", [bit // width for bit in range(board.size)], "the frame row of each bit"),
+            "COL_OF": w.const("COL_OF", [bit % width for bit in range(board.size)], "the frame column of each bit"),
+            "OUTSIDE": w.const("OUTSIDE", board.outside, "the frame's cells outside its interior")}
+
+
+def _window_parts(w, board) -> dict:
+    """The window (`BitBoard.window`: where one more card keeps the display inside the board)
+    of a bounding box as the rows part by (first row, last row) and the columns part by (first
+    column, last column), so that the window is one `&` of two table entries, on a board with
+    too many boxes for one table by box (`BitBoard.boxes`). Only a box in the interior is ever
+    looked up (`BitBoard.spans`); the other entries are 0, so that a large frame does not
+    hold a frame-wide mask for each pair of its rows and of its columns."""
     width, height = board.width, board.height
-    rows = [board.rect(r1 - board.rows + 1, r0 + board.rows - 1, 0, width - 1) if r0 <= r1 else 0
-            for r0 in range(height) for r1 in range(height)]
-    cols = [board.rect(0, height - 1, c1 - board.cols + 1, c0 + board.cols - 1) if c0 <= c1 else 0
-            for c0 in range(width) for c1 in range(width)]
+    rows, cols = [0] * height * height, [0] * width * width
+    for r0, r1 in board.spans[0]:
+        rows[r0 * height + r1] = board.rect(r1 - board.rows + 1, r0 + board.rows - 1, 0, width - 1)
+    for c0, c1 in board.spans[1]:
+        cols[c0 * width + c1] = board.rect(0, height - 1, c1 - board.cols + 1, c0 + board.cols - 1)
     # the frame rows a card placed next to the display may take (as bit offsets, by the box's
     # rows) and the first column (by its columns): within a card of the box and the board's size
     row_from = [max(r0 - 1, r1 - board.rows + 1) * width if r0 <= r1 else 0 for r0 in range(height) for r1 in range(height)]
     row_to = [(min(r1 + 1, r0 + board.rows - 1) + 1) * width if r0 <= r1 else 0 for r0 in range(height) for r1 in range(height)]
     col_from = [max(c0 - 1, c1 - board.cols + 1) if c0 <= c1 else 0 for c0 in range(width) for c1 in range(width)]
-    grow = f"(wide | wide << {width} | wide >> {width})" if board.adjacency == 8 else \
-        f"(wide | occ << {width} | occ >> {width})"
-    return {"WIDTH": literal(width), "HEIGHT": literal(height), "GROW": grow,
-            "ROWS_WINDOW": w.const("ROWS_WINDOW", rows, "the window's frame rows, by a box's (first row * height + last row)"),
+    return {"ROWS_WINDOW": w.const("ROWS_WINDOW", rows, "the window's frame rows, by a box's (first row * height + last row)"),
             "COLS_WINDOW": w.const("COLS_WINDOW", cols, "the window's frame columns, by (first column * width + last column)"),
             "ROW_FROM": w.const("ROW_FROM", row_from, "the first frame row's bit of the free cells, by a box's rows"),
             "ROW_TO": w.const("ROW_TO", row_to, "... and the first bit past their last frame row"),
-            "COL_FROM": w.const("COL_FROM", col_from, "the first frame column of the free cells, by a box's columns"),
-            "ROW_OF": w.const("ROW_OF", [bit // width for bit in range(board.size)], "the frame row of each bit"),
-            "COL_OF": w.const("COL_OF", [bit % width for bit in range(board.size)], "the frame column of each bit"),
-            "OUTSIDE": w.const("OUTSIDE", board.outside, "the frame's cells outside its interior")}
+            "COL_FROM": w.const("COL_FROM", col_from, "the first frame column of the free cells, by a box's columns")}
 
 
 def _pick(names, into: str, depth: int, level: int) -> str:

@@ -370,6 +370,8 @@ class BitBoard:
         self.outside = ((1 << self.size) - 1) & ~self.interior
         self.row_cells = [self.rect(r, r, 0, width - 1) for r in range(self.height)]
         self.col_cells = [self.rect(0, self.height - 1, c, c) for c in range(width)]
+        #: the (first, last) frame rows, then columns, of a box in the interior (where a display lies when listed)
+        self.spans = [[(a, b) for a in range(margin, margin + 2 * n - 1) for b in range(a, min(a + n, margin + 2 * n - 1))] for n in (rows, cols)]
         self._near: dict[int, list[int]] = {}
         self.boxes = self._boxes()
         self._regions: dict[Box, tuple[int, int, int]] = {}
@@ -460,10 +462,8 @@ class BitBoard:
         return self.rect(r1 - self.rows + 1, r0 + self.rows - 1, c1 - self.cols + 1, c0 + self.cols - 1)
 
     def _boxes(self) -> dict | None:
-        """Per box in the interior (where a display lies when listed): its window and the first and past-last bits of
-        the frame rows a card placed next to it may take, from its first column; None past `MAX_BOXES` boxes."""
-        m, rows, cols, width = self.margin, self.rows, self.cols, self.width
-        spans = [[(a, b) for a in range(m, m + 2 * n - 1) for b in range(a, min(a + n, m + 2 * n - 1))] for n in (rows, cols)]
+        """Per box of `spans`: its window, and the first and past-last bits of the rows a placed card may take; None past `MAX_BOXES`."""
+        rows, cols, width, spans = self.rows, self.cols, self.width, self.spans
         if len(spans[0]) * len(spans[1]) > MAX_BOXES:
             return None
         across = {(r0, r1): self.rect(r1 - rows + 1, r0 + rows - 1, 0, width - 1) for r0, r1 in spans[0]}
