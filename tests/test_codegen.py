@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import traceback
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -427,6 +428,42 @@ def test_the_literals_refuse_anything_but_ints_strings_and_tuples():
     for bad in ("x; import os", "1a", "é", "a b", ""):
         with pytest.raises((ValueError, IndexError)):
             writer.name(bad)
+
+
+def test_the_module_leaves_out_what_nothing_reads():
+    """A writer may make a constant or hand in an object for a form it then does not write;
+    the module leaves out what no other line reads, and then what only those read."""
+    w = codegen.Writer()
+    read, unread = w.const("READ", (1, 2), "read"), w.const("UNREAD", (3, 4), "not read")
+    entry = w.const("ENTRY", (5, 6))
+    table = w.table("TABLE", [[(5, 6)]], "a table of constants nothing reads")    # reads `entry` alone
+    big = w.const("BIG", tuple(range(codegen.MAX_LITERAL_ITEMS + 1)), "too large, handed in, not read")
+    used, idle = w.bind("used", len), w.bind("idle", max)
+    w.lines(f"def f():\n    # {unread} in a comment is not a read\n    return {read}, {used}")
+    source = w.source("t")
+    words = {word for line in source.splitlines() if not line.lstrip().startswith("#") for word in codegen._WORD.findall(line)}
+    assert {read, used} <= words and not {unread, entry, table, big, idle} & words
+    assert set(w.bound) == {used}
+    namespace = {"__builtins__": {}, **w.bound}
+    exec(source, namespace)
+    assert namespace["f"]() == ((1, 2), len)
+
+
+GRID_FILES = [str(p) for p in sorted((ROOT / "tests" / "grid_games").glob("*.rules"))]
+
+
+@pytest.mark.parametrize("path", FILES + GRID_FILES, ids=[Path(p).stem for p in FILES + GRID_FILES])
+def test_every_name_of_a_generated_module_is_read(path):
+    """What the module defines as a constant or is handed is read by its code (the title
+    aside): no table is written or made for nothing."""
+    game = rulekit.load(path)
+    for players in game.players:
+        source, bound, _, _ = codegen.generate(game.ruleset(players))
+        code = [line for line in source.splitlines() if not line.lstrip().startswith("#")]
+        defined = {line.partition(" = ")[0] for line in code if " = " in line and not line.startswith(" ")}
+        reads = Counter(word for line in code for word in codegen._WORD.findall(line))
+        assert [name for name in defined - {"TITLE"} if reads[name] < 2] == []
+        assert [name for name in bound if not reads[name]] == []
 
 
 @pytest.mark.parametrize("path", FILES, ids=[Path(p).stem for p in FILES])
