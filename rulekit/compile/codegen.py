@@ -115,8 +115,8 @@ class Writer:
         """A module constant holding `value` (validated); equal values share one name. A
         table too large to be worth reading (`MAX_LITERAL_ITEMS`) is handed in as an
         object, under the same kind of generated name, with a comment saying so."""
-        if _items_past(value, MAX_LITERAL_ITEMS) < 0:
-            name = self.bind(prefix, value)
+        if _items_past(value, MAX_LITERAL_ITEMS) < 0:       # a tuple, as written: the cache keeps it as a value
+            name = self.bind(prefix, tuple(value) if value.__class__ is list else value)
             self._lines.setdefault(name, []).append(len(self.head))
             self.head.append(f"# {name}: {comment + ', ' if comment else ''}a table too large to write out, handed in")
             return name
