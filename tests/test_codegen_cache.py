@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, strategies as st
 
 import rulekit
 from rulekit import cache_dir as cd
@@ -219,6 +220,25 @@ def test_recipes_find_the_objects_again(instinct):
     assert again["value"] == bound["value"] and again["fresh"] == bound["fresh"]
     assert all(a is b for a, b in zip(again["moves"], rules.steps))
     assert cc.recipes({"made": object()}, found) is None      # made while generating: no recipe
+
+
+def _plain_by_definition(value) -> bool:
+    return value.__class__ in cc._ATOMS or (value.__class__ is tuple and all(map(_plain_by_definition, value)))
+
+
+_VALUES = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=2)
+                       | st.just(b"b") | st.just(object()),
+                       lambda inner: st.tuples(inner, inner) | st.lists(inner, max_size=3).map(tuple)
+                       | st.lists(inner, max_size=2), max_leaves=12)
+
+
+@given(_VALUES, st.integers(0, 3))
+def test_a_value_is_kept_as_it_is_when_made_of_atoms_and_tuples_alone(value, shared):
+    """`_plain` looks at a shared row once (a large deck's tables share rows: millions of
+    entries in all); it says what the definition says, shared rows or not."""
+    table = (value,) * shared + (value, (value, 1))
+    assert cc._plain(value) == _plain_by_definition(value)
+    assert cc._plain(table) == _plain_by_definition(table)
 
 
 @pytest.mark.parametrize("recipe", [
