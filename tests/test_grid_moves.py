@@ -1,5 +1,6 @@
 """Interned grid moves (engine/grid_moves.py): a key's moves are interned by virtual cell, one
-table for every origin within `drift` of home (the same objects wherever the frame lies), a
+table for every origin within `drift` of home (the board's rows up and down, its columns
+across: the same objects wherever the frame lies), a
 table of its own farther away; the pickers take a row pattern's moves in bit order (of two
 rows on narrow boards), and a list of a mask is the interned moves of its cells, whose
 arguments lead back to their frame bits, whatever the board and the origin. A table's moves
@@ -25,8 +26,8 @@ def _bits(mask: int) -> list[int]:
 
 
 def _reach(board) -> int:
-    m = board.margin
-    return board.rect(m - 1, m + 2 * board.rows - 1, m - 1, m + 2 * board.cols - 1)
+    mr, mc = board.margins
+    return board.rect(mr - 1, mr + 2 * board.rows - 1, mc - 1, mc + 2 * board.cols - 1)
 
 
 @given(st.integers(0, (1 << 12) - 1), st.lists(st.integers(), min_size=12, max_size=12))
@@ -54,7 +55,8 @@ def test_a_list_is_the_interned_moves_of_its_cells(shape, dr, dc, data):
     assert listed.free == mask and all(listed.cells[m.arg] is m for m in listed)
     assert [moves.frame_bit[m.arg - listed.base] for m in listed] == _bits(mask)
     assert [moves.bit(m.arg, origin) for m in listed] == _bits(mask) and listed.base == moves.base(origin)
-    assert (moves.near(origin) is not None) == (max(abs(dr), abs(dc)) <= moves.drift)
+    assert (moves.near(origin) is not None) == (abs(dr) <= board.rows and abs(dc) <= board.cols) == (
+        abs(dr) <= moves.drift[0] and abs(dc) <= moves.drift[1])
     cells, runs, base, run = moves.table("bee", origin)
     assert cells is listed.cells and base == listed.base
     for bit in _bits(reach):                # every cell a list may name has its move once listed
@@ -101,7 +103,7 @@ def test_a_cell_s_move_is_one_object_at_every_origin_near_home(shape, shifts):
             assert list(picks[:moves.span]) == [cells[v + k] for k in range(moves.span)]
             assert all(cells[v + k].text == "place bee at {},{}".format(*board.pos(bit + k, origin))
                        for k in range(min(moves.span, board.width - bit % board.width)))
-    near = {(dr, dc) for dr, dc in shifts if max(abs(dr), abs(dc)) <= moves.drift}
+    near = {(dr, dc) for dr, dc in shifts if abs(dr) <= moves.drift[0] and abs(dc) <= moves.drift[1]}
     assert len(moves.shared) == (1 if near else 0)
 
 

@@ -343,11 +343,11 @@ class BitBoard:
     """The geometry above as int operations, for one board size: what the game engine uses.
 
     Cells are bits of a fixed frame, ``height`` x ``width`` cells; frame cell (fr, fc) is bit
-    ``fr * width + fc``. The frame's inner part (``interior``: ``margin`` cells in from every
-    side) is 2*rows-1 by 2*cols-1 cells, so every display that fits the board and holds the
-    cell in its middle lies inside it; the margin leaves room for a placed card (1 cell out)
-    and a pushed line (up to ``length - 1`` cells out) without wrapping from one frame row to
-    the next. A state keeps where its frame lies (its origin) and moves it when its display
+    ``fr * width + fc``. The frame's inner part (``interior``: ``margins`` cells in, rows - 1
+    from the top and bottom, cols - 1 from the sides, at least 1) is 2*rows-1 by 2*cols-1 cells,
+    so every display that fits the board and holds the cell in its middle lies inside it; the
+    margins leave room for a placed card (1 cell out) and a pushed line (up to ``length - 1``
+    cells out along it) without leaving the frame or wrapping from one frame row to the next. A state keeps where its frame lies (its origin) and moves it when its display
     has wandered out of the interior.
 
     Placements are bit operations, equal to ``placements`` above (tested); slides and a
@@ -359,19 +359,18 @@ class BitBoard:
     def __init__(self, rows: int, cols: int, adjacency: int = 8):
         _offsets(adjacency)
         self.rows, self.cols, self.adjacency = rows, cols, adjacency
-        self.margin = margin = max(rows, cols, 2) - 1
-        self.width = width = 2 * cols - 1 + 2 * margin
-        self.height = 2 * rows - 1 + 2 * margin
+        self.margins = mr, mc = max(rows, 2) - 1, max(cols, 2) - 1      # a column's push, a row's
+        self.width = width = 2 * cols - 1 + 2 * mc
+        self.height = 2 * rows - 1 + 2 * mr
         self.size = width * self.height
-        self.full_row = (1 << width) - 1
         #: the origin (absolute cell of frame bit 0) of a display around (0, 0)
-        self.home = (-(rows - 1) - margin, -(cols - 1) - margin)
-        self.interior = self.rect(margin, margin + 2 * rows - 2, margin, margin + 2 * cols - 2)
+        self.home = (-(rows - 1) - mr, -(cols - 1) - mc)
+        self.interior = self.rect(mr, mr + 2 * rows - 2, mc, mc + 2 * cols - 2)
         self.outside = ((1 << self.size) - 1) & ~self.interior
         self.row_cells = [self.rect(r, r, 0, width - 1) for r in range(self.height)]
         self.col_cells = [self.rect(0, self.height - 1, c, c) for c in range(width)]
         #: the (first, last) frame rows, then columns, of a box in the interior (where a display lies when listed)
-        self.spans = [[(a, b) for a in range(margin, margin + 2 * n - 1) for b in range(a, min(a + n, margin + 2 * n - 1))] for n in (rows, cols)]
+        self.spans = [[(a, b) for a in range(m, m + 2 * n - 1) for b in range(a, min(a + n, m + 2 * n - 1))] for n, m in ((rows, mr), (cols, mc))]
         self._near: dict[int, list[int]] = {}
         self.boxes = self._boxes()
         self._regions: dict[Box, tuple[int, int, int]] = {}
@@ -453,7 +452,7 @@ class BitBoard:
         for _ in range(r1 - r0 + 1):
             across |= rows
             rows >>= width
-        across &= self.full_row
+        across &= (1 << width) - 1
         return r0, r1, (across & -across).bit_length() - 1, across.bit_length() - 1
 
     def window(self, box: Box) -> int:

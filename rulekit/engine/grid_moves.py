@@ -4,14 +4,14 @@ Pipeline place: **engine** (used by `grid_steps.PlaceCards`). A place move (`pla
 1,2`) or a relocation (`move sun to 0,3`) names a card and a cell by its text coordinates
 (the first card at 0,0), which do not depend on where the state's frame (`grid.BitBoard`)
 lies. So its argument holds the cell's *virtual* code, not its frame bit: the virtual grid
-is the frame widened by `drift` cells on every side (`width` cells a row, so that no text
-column wraps onto the next row), and frame bit b of a frame at origin o is virtual cell
-`virtual[b] + base(o)`. One table per key (card or text) serves every origin within `drift`
-cells of the board's home (`shared`), so a display that wanders meets the same move objects
-again; an origin farther away (a long drift, a restored view) gets a table of its own with
-base 0 (`private`), so every coordinate stays correct. Back to the frame: `frame_bit[v -
-base]` (past the frame, and for any difference of two virtual cells that is below 0: a bit
-no mask holds).
+is the frame widened by `drift` (the board's rows above and below, its columns left and
+right; `width` cells a row, so that no text column wraps onto the next row), and frame bit b
+of a frame at origin o is virtual cell `virtual[b] + base(o)`. One table per key (card or
+text) serves every origin within `drift` of the board's home (`shared`), so a display that
+wanders meets the same move objects again; an origin farther away (a long drift, a restored
+view) gets a table of its own with base 0 (`private`), so every coordinate stays correct.
+Back to the frame: `frame_bit[v - base]` (past the frame, and for any difference of two
+virtual cells that is below 0: a bit no mask holds).
 
 A table's moves are made when a list first names them: a table keeps, per virtual cell, the
 moves of the `span` cells from it (and of the `span` below them when a pick takes two rows:
@@ -74,7 +74,7 @@ class CellMoves:
     __slots__ = ("board", "make", "limit", "tables", "by_key", "shared", "private", "span", "rows", "takes",
                  "drift", "width", "size", "virtual", "frame_bit", "home")
 
-    def __init__(self, board, make, limit: int, drift: int | None = None):
+    def __init__(self, board, make, limit: int):
         self.board, self.make, self.limit = board, make, limit
         self.tables: dict = {}      # (key, origin) -> (move per virtual cell or None, pick per virtual cell or None, base, run)
         self.by_key: dict = {}      # key -> {origin: its table}, the same tables as `tables`
@@ -83,9 +83,9 @@ class CellMoves:
         self.span = span = min(board.cols + 1, SPAN)
         self.rows = rows = 2 if 2 * span <= PAIR else 1
         self.takes = pickers(rows * span)
-        self.drift = drift = max(board.rows, board.cols) if drift is None else drift
-        self.width = width = board.width + 2 * drift
-        height = board.height + 2 * drift
+        self.drift = drift = (board.rows, board.cols)      # how far an origin near home lies, at most
+        self.width = width = board.width + 2 * drift[1]
+        height = board.height + 2 * drift[0]
         self.size = size = (height + rows) * width + span       # room for the picks' cells past the last row
         self.virtual = tuple(r * width + c for r, c in map(lambda bit: divmod(bit, board.width), range(board.size)))
         frame_bit = [board.size] * (2 * size)                   # [d] for d in -size..size (below 0: from the end)
@@ -97,8 +97,8 @@ class CellMoves:
     def near(self, origin) -> int | None:
         """Where frame bit 0 of a frame at `origin` lies in the shared tables, or None when
         the origin is farther than `drift` cells from home (its tables are its own)."""
-        dr, dc = origin[0] - self.home[0] + self.drift, origin[1] - self.home[1] + self.drift
-        if 0 <= dr <= 2 * self.drift and 0 <= dc <= 2 * self.drift:
+        dr, dc = origin[0] - self.home[0] + self.drift[0], origin[1] - self.home[1] + self.drift[1]
+        if 0 <= dr <= 2 * self.drift[0] and 0 <= dc <= 2 * self.drift[1]:
             return dr * self.width + dc
         return None
 
@@ -135,8 +135,7 @@ class CellMoves:
             if base is not None:
                 found = self.shared.get(key)
                 if found is None:
-                    drift = self.drift
-                    found = self.shared[key] = self._new(key, self.home[0] - drift, self.home[1] - drift)
+                    found = self.shared[key] = self._new(key, self.home[0] - self.drift[0], self.home[1] - self.drift[1])
             else:
                 self.private, base = self.private + 1, 0
                 found = self._new(key, origin[0], origin[1])

@@ -129,8 +129,8 @@ class GridState:
         """Move the frame so that the display lies in the middle of its interior."""
         board = self.board
         r0, r1, c0, c1 = board.box(self.occ)
-        dr = board.margin + (2 * board.rows - 1 - (r1 - r0 + 1)) // 2 - r0
-        dc = board.margin + (2 * board.cols - 1 - (c1 - c0 + 1)) // 2 - c0
+        dr = board.margins[0] + (2 * board.rows - 1 - (r1 - r0 + 1)) // 2 - r0
+        dc = board.margins[1] + (2 * board.cols - 1 - (c1 - c0 + 1)) // 2 - c0
         by = dr * board.width + dc
         self.origin = (self.origin[0] - dr, self.origin[1] - dc)
         self.at = {bit + by: card for bit, card in self.at.items()}
@@ -146,7 +146,7 @@ class GridState:
         self.kind_cells = [0] * len(self.kinds.masks)
         if not all(board.inside(pos, board.home) for pos in cells):
             rmin, cmin = min(r for r, _ in cells), min(c for _, c in cells)
-            self.origin = (rmin - board.margin, cmin - board.margin)
+            self.origin = (rmin - board.margins[0], cmin - board.margins[1])
         for pos, card in cells.items():
             self.put(card, board.bit(pos, self.origin))
         if self.occ & board.outside:        # the display left the frame's interior
