@@ -143,6 +143,22 @@ def test_tables_of_far_origins_are_bounded():
         assert moves.private <= 4 and len(moves.tables) <= 64
 
 
+def test_the_tables_held_are_bounded_by_their_cells(monkeypatch):
+    """A table holds two slots per virtual cell (about 13,000 cells on a 6x64 board, whatever
+    it lists), so a game with many cards on a large board held a gigabyte of them: past
+    `CELLS_HELD` cells in all tables held, all are forgotten and made again when needed."""
+    from rulekit.engine import grid_moves
+
+    board = grid.BitBoard(4, 4)
+    moves = _moves(board, limit=4096)
+    monkeypatch.setattr(grid_moves, "CELLS_HELD", 3 * moves.size)
+    at = board.bit((0, 0), board.home)
+    for key in "abcdefghij":
+        assert moves.listed(key, board.home, 1 << at)[0].text == f"place {key} at 0,0"
+        assert len(moves.shared) <= 3 and (len(moves.shared) + moves.private) * moves.size <= grid_moves.CELLS_HELD
+    assert moves.near(board.home) is not None and len(moves.shared) == 1     # forgotten at 4, 7 and 10
+
+
 def _steps(text: str):
     import rulekit
     from rulekit.engine import grid_steps

@@ -21,8 +21,8 @@ new origin costs a dict entry, and a table holds the moves of the cells lists na
 (`CellList`) knows its mask of free frame cells, the table its moves come from and its base,
 and a move is legal when it is the table's move of its virtual cell and that cell's frame bit
 is in the mask. A list's cells lie within the board's columns + 1 columns of each frame row.
-Past `limit` tables (or `limit // 16` private ones), all are forgotten and made again when
-needed.
+Past `limit` tables (or `limit // 16` private ones, or `CELLS_HELD` virtual cells in all: a
+large board's table is big), all are forgotten and made again when needed.
 """
 from __future__ import annotations
 
@@ -32,6 +32,7 @@ from operator import itemgetter
 SPAN = 8
 #: a pick takes two frame rows at once when their cells number at most this (2 ** PAIR pickers)
 PAIR = 10
+CELLS_HELD = 1 << 23       # the virtual cells of all tables held (two slots each): about 128 MB
 
 
 class CellList(list):
@@ -129,7 +130,8 @@ class CellMoves:
         returns them: `runs[v] or run(v)`)."""
         table = self.tables.get((key, origin))
         if table is None:
-            if len(self.tables) >= self.limit or self.private >= max(self.limit // 16, 1):
+            if len(self.tables) >= self.limit or self.private >= max(self.limit // 16, 1) or (
+                    len(self.shared) + self.private) * self.size >= CELLS_HELD:
                 self.clear()
             base = self.near(origin)
             if base is not None:
