@@ -344,11 +344,11 @@ class BitBoard:
 
     Cells are bits of a fixed frame, ``height`` x ``width`` cells; frame cell (fr, fc) is bit
     ``fr * width + fc``. The frame's inner part (``interior``: ``margins`` cells in, rows - 1
-    from the top and bottom, cols - 1 from the sides, at least 1) is 2*rows-1 by 2*cols-1 cells,
-    so every display that fits the board and holds the cell in its middle lies inside it; the
-    margins leave room for a placed card (1 cell out) and a pushed line (up to ``length - 1``
-    cells out along it) without leaving the frame or wrapping from one frame row to the next. A state keeps where its frame lies (its origin) and moves it when its display
-    has wandered out of the interior.
+    at the top and bottom, cols - 1 at the sides, at least 1) is 2*rows-1 by 2*cols-1 cells, so
+    every display that fits the board and holds the cell in its middle lies inside it; the
+    margins leave room for a placed card (1 cell out) and a pushed line (``length - 1`` cells
+    along it at most) without leaving the frame or wrapping from one frame row to the next.
+    A state keeps where its frame lies (its origin), moved when the display leaves the interior.
 
     Placements are bit operations, equal to ``placements`` above (tested); slides and a
     moved card's targets are worked out by ``slides`` and ``relocations`` above, in the
