@@ -108,8 +108,8 @@ def test_the_generated_place_list_is_the_geometry_s_placements(board, dr, dc, ma
 def test_the_window_s_parts_are_written_only_where_read_and_only_for_boxes_in_the_interior(max_boxes):
     """The window's parts (by a box's rows, by its columns) are written only for a board with
     too many boxes for one table, and hold a mask only for a box in the interior: on a large
-    board the rest would be a frame-wide mask per pair of frame rows and of frame columns
-    (about 180 MB on a 6x64 board), none of it ever read."""
+    board the rest would be a frame-wide mask per pair of frame rows and of frame columns,
+    none of it ever read."""
     text = SLIDING.format(rows=3, cols=5, adjacency=8, cells=15)
     rules, _ = _generated(text, max_boxes)
     source = _MODULES[text, max_boxes][2]

@@ -1,10 +1,10 @@
 """Interned grid moves (engine/grid_moves.py): a key's moves are interned by virtual cell, one
 table for every origin within `drift` of home (the board's rows up and down, its columns
-across: the same objects wherever the frame lies), a
-table of its own farther away; the pickers take a row pattern's moves in bit order (of two
-rows on narrow boards), and a list of a mask is the interned moves of its cells, whose
-arguments lead back to their frame bits, whatever the board and the origin. A table's moves
-and picks are made when first named or read, so a new origin costs nothing more."""
+across: the same objects wherever the frame lies), a table of its own farther away; the pickers
+take a row pattern's moves in bit order (of two rows on narrow boards), and a list of a mask is
+the interned moves of its cells, whose arguments lead back to their frame bits, whatever the
+board and the origin. A table's moves and picks are made when first named or read, so a new
+origin costs nothing more."""
 from __future__ import annotations
 
 from hypothesis import given, settings, strategies as st
@@ -144,8 +144,8 @@ def test_tables_of_far_origins_are_bounded():
 
 
 def test_the_tables_held_are_bounded_by_their_cells(monkeypatch):
-    """A table holds two slots per virtual cell (about 13,000 cells on a 6x64 board, whatever
-    it lists), so a game with many cards on a large board held a gigabyte of them: past
+    """A table holds two slots per virtual cell (about 13,000 cells on a 6x64 or 20x20 board,
+    whatever it lists), so 4,096 tables of a large board would be about 900 MB: past
     `CELLS_HELD` cells in all tables held, all are forgotten and made again when needed."""
     from rulekit.engine import grid_moves
 
