@@ -359,23 +359,24 @@ class Game:
     def actions(self, players: int | None = None):
         """The fixed, numbered action space for a player count (`rulekit.engine.actions`)."""
         from .engine.actions import space_for
-        players = self._default_players() if players is None else players
-        if players not in self.players:
-            raise ValueError(f"{self.title} is for {self.players[0]}..{self.players[-1]} players, not {shown(players)}")
+        players = self.checked_players(players)
         return space_for(self.ruleset(players), players)
 
-    def _default_players(self) -> int:
-        return 4 if 4 in self.players else self.players[0]
+    def checked_players(self, players: int | None = None) -> int:
+        """`players` when the game allows that count, else ValueError; None gives the default
+        count: 4 when the game allows it, else the fewest."""
+        if players is None:
+            return 4 if 4 in self.players else self.players[0]
+        if players not in self.players:
+            raise ValueError(f"{self.title} is for {self.players[0]}..{self.players[-1]} players, not {shown(players)}")
+        return players
 
     def new_game(self, players: int | None = None, seed: int | None = None) -> State:
         """A new game, dealt and ready for the first decision. Same seed, same game.
 
         `seed` is any int; without one a fresh 64-bit seed is drawn from the system's
         generator (`state.seed` shows it). Another type raises TypeError."""
-        if players is None:
-            players = 4 if 4 in self.players else self.players[0]
-        if players not in self.players:
-            raise ValueError(f"{self.title} is for {self.players[0]}..{self.players[-1]} players, not {shown(players)}")
+        players = self.checked_players(players)
         seed = checked_seed(seed)           # TypeError at once for a str, float or bool
         return State(self.ruleset(players), players, seed).start()
 

@@ -23,8 +23,7 @@ def compile_game(game, variants, players, python):
     from .compile.codegen import covered, source_of
 
     loaded = cli._load(game, variants)
-    if players is None:
-        players = 4 if 4 in loaded.players else loaded.players[0]
+    players = loaded.checked_players() if players is None else players
     if players not in loaded.players:
         cli._stop(f"{loaded.title} is for {cli._players_text(loaded.players)} players, not {players}")
     try:

@@ -49,8 +49,7 @@ def run_games(game_spec, seeds, agents: list[str], players: int | None = None) -
     """Play one game per seed, `agents` (names, cycled over the seats) at the seats; one
     record per game, in the order of `seeds`."""
     game = load_game(game_spec)
-    if players is None:
-        players = 4 if 4 in game.players else game.players[0]
+    players = game.checked_players() if players is None else players
     names = seat_agents(list(agents), players)
     return [play_one(game, players, seed, names) for seed in seeds]
 

@@ -43,6 +43,16 @@ def test_players_outside_the_range_are_refused():
         rulekit.load("instinct").new_game(players=7)
 
 
+def test_a_player_count_is_checked_once_for_every_entry_point():
+    """`checked_players`: what `new_game`, `actions`, the adapters and the testing runner
+    check a player count with; None gives 4 when the game allows it, else the fewest."""
+    instinct, duell = rulekit.load("instinct"), rulekit.load("duell-der-tiere")
+    assert instinct.checked_players() == 4 and duell.checked_players() == 2 and instinct.checked_players(3) == 3
+    for bad in (7, 1, 1 << 20000, "4"):
+        with pytest.raises(ValueError, match="is for 2..6 players"):
+            instinct.checked_players(bad)
+
+
 def test_moves_print_and_parse_in_the_contract_notation():
     state = rulekit.load("instinct").new_game(players=4, seed=7)
     assert [str(m) for m in state.legal_moves()][:3] == ["bid 0", "bid 1", "bid 2"]

@@ -10,7 +10,6 @@ from __future__ import annotations
 import rulekit
 from ..engine.actions import space_for
 from ..engine.observe import RoundLog, encoder_for
-from ..errors import shown
 
 
 def load(game, variant=None):
@@ -20,14 +19,6 @@ def load(game, variant=None):
             raise ValueError("pass the game's name or path to choose a variant, not a loaded Game")
         return game
     return rulekit.load(game, variant=variant)
-
-
-def player_count(game, players) -> int:
-    if players is None:
-        return 4 if 4 in game.players else game.players[0]
-    if players not in game.players:
-        raise ValueError(f"{game.title} is for {game.players[0]}..{game.players[-1]} players, not {shown(players)}")
-    return players
 
 
 class Table:

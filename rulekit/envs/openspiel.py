@@ -28,7 +28,7 @@ import numpy as np
 import pyspiel
 
 from ..compile.game import MAX_ROUNDS
-from ._table import Table, load, player_count, render
+from ._table import Table, load, render
 
 #: How many deals the chance node offers by default.
 DEALS = 1 << 16
@@ -41,7 +41,7 @@ def load_game(game, players: int | None = None, variant=None, *, deals: int = DE
     loaded = load(game, variant)
     if not (isinstance(deals, int) and deals >= 1):
         raise ValueError(f"deals must be a positive int, not {deals!r}")
-    return pyspiel.load_game(register(loaded), {"players": player_count(loaded, players), "deals": deals})
+    return pyspiel.load_game(register(loaded), {"players": loaded.checked_players(players), "deals": deals})
 
 
 def register(game) -> str:
@@ -50,7 +50,7 @@ def register(game) -> str:
     known = short_name in _GAMES
     _GAMES[short_name] = game
     if not known:
-        default = 4 if 4 in game.players else game.players[0]
+        default = game.checked_players()
         game_type = pyspiel.GameType(
             short_name=short_name,
             long_name=f"rulekit: {game.title}" + "".join(f" ({v})" for v in game.selected),
@@ -84,7 +84,7 @@ class RulekitGame(pyspiel.Game):
         self.rulekit_game = _GAMES[self.short_name]
         players = int(params.get("players", self.game_type.parameter_specification["players"]))
         self.deals = int(params.get("deals", DEALS))
-        self.table = Table(self.rulekit_game, player_count(self.rulekit_game, players))
+        self.table = Table(self.rulekit_game, self.rulekit_game.checked_players(players))
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.table.space),
             max_chance_outcomes=self.deals,

@@ -27,7 +27,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ._table import Table, load, player_count, render
+from ._table import Table, load, render
 
 REWARDS = ("score+result", "score", "result")
 
@@ -51,7 +51,7 @@ class RulekitEnv(AECEnv):
         if rewards not in REWARDS:
             raise ValueError(f"rewards must be one of {', '.join(REWARDS)}, not {rewards!r}")
         self.game = load(game, variant)
-        self.table = Table(self.game, player_count(self.game, players))
+        self.table = Table(self.game, self.game.checked_players(players))
         self.render_mode, self.reward_mode, self.max_moves = render_mode, rewards, max_moves
         self.metadata = dict(self.metadata, name=f"rulekit_{_slug(self.game.name)}_v0")
         self.possible_agents = [f"player_{seat}" for seat in range(self.table.n)]

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 import time
 
-from ..errors import IllegalMoveError, shown
+from ..errors import IllegalMoveError
 from ..engine.history import count
 from . import invariants as inv
 from . import quick
@@ -370,11 +370,7 @@ class Campaign:
 def _counts(game, players) -> list[int]:
     if players is None:
         return list(game.players)
-    counts = [players] if isinstance(players, int) else list(players)
-    for count in counts:
-        if count not in game.players:
-            raise ValueError(f"{game.title} is for {game.players[0]}..{game.players[-1]} players, not {shown(count)}")
-    return counts
+    return [game.checked_players(count) for count in ([players] if isinstance(players, int) else players)]
 
 
 def _failure(game, players: int, seed: int, out: _Outcome, checks: _Checks, shrink) -> Failure:
