@@ -62,7 +62,7 @@ def _items_past(value, budget: int) -> int:
         if item.__class__ in (tuple, list):
             stack.extend(item)
         elif item.__class__ is int:
-            budget -= 1 + (item if item >= 0 else -item).bit_length() // 64
+            budget -= 1 + item.bit_length() // 64
         else:
             budget -= 1
     return budget
@@ -78,7 +78,7 @@ def literal(value) -> str:
     """`repr` of an int, bool, None, str or (nested) tuple/list of them, as a tuple (a very
     large int in hexadecimal: `DECIMAL_BITS`); anything else is refused (no object of the
     compiler is ever written as source)."""
-    if value.__class__ is int and (value if value >= 0 else -value).bit_length() > DECIMAL_BITS:
+    if value.__class__ is int and value.bit_length() > DECIMAL_BITS:        # of |value|
         return hex(value)
     if value.__class__ in (int, bool, str, type(None)):
         return repr(value)
