@@ -59,9 +59,8 @@ LO, HI = 3, 12
 OUTSIDE = ((1 << W * W) - 1) & ~sum(((1 << (HI - LO + 1)) - 1) << (r * W + LO) for r in range(LO, HI + 1))
 ROW_CELLS = tuple(ROW << (r * W) for r in range(W))
 COL_CELLS = tuple(sum(1 << (r * W + c) for r in range(W)) for c in range(W))
-#: RUN[n]: n consecutive cells of a row; COL_RUN[n]: of a column, from bit 0
+#: RUN[n]: n consecutive cells of a row, from bit 0
 RUN = tuple((1 << n) - 1 for n in range(SIDE + 2))
-COL_RUN = tuple(sum(1 << (i * W) for i in range(n)) for n in range(SIDE + 2))
 #: by a box's (first * W + last) row (column): the frame rows (columns) where one more card
 #: keeps the display within SIDE rows (columns)
 ROW_WINDOW = [0] * (W * W)

@@ -132,7 +132,6 @@ class Move:
 
 BIDS = tuple(Move("bid", b, f"bid {b}") for b in range(HAND + 1))
 PLAYS = {card: Move("play", card, "play " + card_text(card)) for card in set(DECK)}
-BY_SUIT = [[PLAYS[card] for card in sorted(set(DECK)) if card >> 4 == s] for s in range(6)]
 
 
 class IllegalMove(ValueError):

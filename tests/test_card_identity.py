@@ -34,9 +34,6 @@ def at(game, hands, trump, trick=(), current=None):
     return position(game, hands, current=current, dealer=0, trick=trick, trump=trump)
 
 
-FILL = [["clubs 9"], ["clubs 10"], ["diamonds 9"], ["diamonds 10"]]
-
-
 def test_right_bower_beats_the_trump_ace_and_left_bower(game):
     # "The highest trump is the jack of the trump suit"
     st = at(game, [["hearts 14"], ["hearts 11"], ["diamonds 11"], ["spades 9"]], "hearts", current=0)

@@ -23,7 +23,6 @@ from rulekit.dsl import nodes as n
 from codegen_check import assert_only_generator_names
 
 INT_NAMES = ["score", "bid", "tricks", "dealt", "hand", "round", "players", "round_tricks", "doubled"]
-PER_SEAT = {"score", "bid", "tricks", "dealt", "hand", "doubled"}
 
 
 def _team_sum(compiler, node):

@@ -18,7 +18,6 @@ ATTRIBUTES = {"suit": "suit", "colour": "suit", "color": "suit", "rank": "rank",
 class DeckModel:
     """Everything about the cards, as tables indexed by card id."""
     suit_names: list[str]          # regular suits first, then one suit per special card
-    suits_ordered: bool
     regular_suits: int
     texts: list[str]               # card id -> text ("blue 9", "trump")
     suit: list[int]                # card id -> suit index
@@ -26,8 +25,6 @@ class DeckModel:
     key: list[int]                 # card id -> order key (higher wins)
     face: list[int]                # card id -> lowest id with the same text
     always_trump: int              # mask of cards that are always trumps
-    suit_words: str = "suits"
-    rank_words: str = "ranks"
     colour_names: list = Factory(list)   # colour groups (`colour red: diamonds, hearts`)
     suit_colour: list = Factory(list)    # regular suit index -> colour group (-1: none)
     top_trumps: tuple = ()                     # `top trumps ...`: (kind, rank, card text) each
@@ -80,7 +77,7 @@ def build_deck(deck: n.Deck) -> DeckModel:
     first = {}
     face = [first.setdefault(t, c) for c, t in enumerate(texts)]
     keys = [a.text for a in order.keys] if order else ["rank", "suit"]
-    model = DeckModel(suit_names, bool(suits and suits.ordered), regular, texts, suit, rank,
+    model = DeckModel(suit_names, regular, texts, suit, rank,
                       [0] * len(texts), face, always)
     model.key = [_order_key(model, c, keys) for c in range(len(texts))]
     _identity_items(model, deck, regular)

@@ -43,8 +43,7 @@ def build_deck(decks: n.PlayerDecks) -> tuple[DeckModel, list[int], list[str]]:
             names.append(name)
     size = len(texts)
     key = [(rank[c] + 1) * (len(colours) + 1) + suit[c] for c in range(size)]
-    model = DeckModel(colours, False, len(colours), texts, suit, rank, key, list(range(size)), 0,
-                      "colours", "numbers")
+    model = DeckModel(colours, len(colours), texts, suit, rank, key, list(range(size)), 0)
     return model, owner, names
 
 

@@ -13,9 +13,6 @@ from .deck import ATTRIBUTES, DeckModel
 from .exprs import _COMPARE
 from .identity import colour_of, identities
 
-NO_LEAD = -1
-
-
 class PredicateTables:
     """Turns predicate nodes into `table[trump + 1][lead] -> mask` (lead -1: no lead yet).
 
@@ -29,7 +26,6 @@ class PredicateTables:
         self.leads = range(-1, deck.size)
         self.identity = identities(deck)
         self.suit_masks_by = suit_masks_by(deck, self.identity)
-        self.suit_masks = self.suit_masks_by[0]
         ranks = sorted(set(deck.rank))
         self.rank_masks = {r: sum(1 << c for c in range(deck.size) if deck.rank[c] == r) for r in ranks}
         self.follow_table = follow_table

@@ -11,7 +11,6 @@ from ..compile.exprs import BASE_NAMES, BID_NAMES, suggest
 from ..compile.teams import TeamPlan, per_team, score_sections, team_scope
 from . import nodes as n
 
-TEAM_KINDS = ("opposite",)
 PER_WORDS = ("seat", "team")
 
 
