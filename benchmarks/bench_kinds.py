@@ -15,6 +15,12 @@ Timing each call costs time itself: the clock's own cost, measured at the start,
 off every call, and the untimed rate of the same games is printed beside the timed one.
 Read the shares and the ratios between kinds rather than the absolute figures, which vary
 with the machine. `docs/performance.md` (the twelfth round) reads its shares from here.
+
+With `--hand`, the hand-written Instinct engines behind the same step API that `bench_play.py`
+measures rulekit against (`hand_instinct.py`, hands as lists, and `hand_instinct_masks.py`,
+hands as 66-bit masks) are timed the same way, over the same seeds, and each of their kinds
+is shown beside rulekit Instinct's: where the gap between the engine and its yardstick lies.
+A round of theirs ends when the dealer moves on (or the game ends).
 """
 from __future__ import annotations
 
@@ -65,15 +71,17 @@ def untimed(game, players: int, seeds: range) -> float:
     return decisions / elapsed
 
 
-def timed(game, players: int, seeds: range, cost: float) -> dict[str, list[float]]:
-    """{kind: [decisions, ns listing, ns applying]} over the games, the clock's cost taken off."""
+def timed(game, players: int, seeds: range, cost: float, round_of=None) -> dict[str, list[float]]:
+    """{kind: [decisions, ns listing, ns applying]} over the games, the clock's cost taken off;
+    `round_of(state)` tells rounds apart (rulekit's `state.round` unless given)."""
     now = time.perf_counter_ns
     rnd = random.Random(seeds.start).random
     kinds: dict[str, list[float]] = {}
+    round_of = round_of or _round
     for seed in seeds:
         state = game.new_game(players=players, seed=seed)
         while not state.is_terminal:
-            round_ = state.round
+            round_ = round_of(state)
             start = now()
             moves = state.legal_moves()
             listed = now()
@@ -81,7 +89,7 @@ def timed(game, players: int, seeds: range, cost: float) -> dict[str, list[float
             begun = now()
             state.apply(move)
             done = now()
-            kind = move.kind + (ENDS if state.round != round_ or state.is_terminal else "")
+            kind = move.kind + (ENDS if state.is_terminal or round_of(state) != round_ else "")
             entry = kinds.setdefault(kind, [0, 0.0, 0.0])
             entry[0] += 1
             entry[1] += max(listed - start - cost, 0)
@@ -89,13 +97,42 @@ def timed(game, players: int, seeds: range, cost: float) -> dict[str, list[float
     return kinds
 
 
-def measure(name: str, games: int, players: int | None, seed: int) -> dict:
-    game = rulekit.load(name)         # a shipped game's name or a rule file's path
+def _round(state) -> int:
+    return state.round
+
+
+class HandGame:
+    """A hand-written Instinct engine made to look like a loaded game: `new_game`, `players`."""
+
+    def __init__(self, module):
+        self.module = module
+        self.players = range(2, 7)
+
+    def new_game(self, players: int, seed: int):
+        return self.module.State(players, seed)
+
+
+def _dealer(state):
+    """A hand-written engine's round, told by its dealer (who moves on at each round's end)."""
+    return state.dealer
+
+
+def hand_games() -> dict[str, HandGame]:
+    """The yardsticks `bench_play.py` measures Instinct against, by the name shown."""
+    import hand_instinct
+    import hand_instinct_masks
+    return {"hand_instinct.py (hands as lists)": HandGame(hand_instinct),
+            "hand_instinct_masks.py (66-bit hands)": HandGame(hand_instinct_masks)}
+
+
+def measure(name: str, games: int, players: int | None, seed: int, game=None) -> dict:
+    hand = game is not None
+    game = game or rulekit.load(name)         # a shipped game's name or a rule file's path
     count = players_for(game, players)
     seeds = range(seed, seed + games)
     untimed(game, count, range(seed + games, seed + games + max(1, games // 10)))   # warm-up
     cost = clock_cost()
-    kinds = timed(game, count, seeds, cost)
+    kinds = timed(game, count, seeds, cost, _dealer if hand else None)
     rate = untimed(game, count, seeds)
     total = sum(listing + applying for _, listing, applying in kinds.values()) or 1.0
     decisions = sum(entry[0] for entry in kinds.values())
@@ -119,6 +156,33 @@ def report(out: dict) -> str:
     return "\n".join(lines)
 
 
+def beside(ours: dict, hands: list[dict]) -> str:
+    """rulekit Instinct's nanoseconds by kind ÷ each hand-written engine's, and the time of a
+    game's decisions of each kind (nanoseconds a decision of the whole game) against theirs."""
+    def by_kind(out):
+        return {row["kind"]: row for row in out["kinds"]}
+    mine = by_kind(ours)
+    lines = ["rulekit instinct ÷ the hand-written engines, by kind (list, apply, the kind's ns a decision of the game)"]
+    for out in hands:
+        theirs = by_kind(out)
+        lines.append(f"  ÷ {out['game']}: a decision {ours['timed_ns_per_decision'] / out['timed_ns_per_decision']:.3f} "
+                     f"timed, {ours['untimed_ns_per_decision'] / out['untimed_ns_per_decision']:.3f} untimed")
+        for kind, row in mine.items():
+            other = theirs.get(kind)
+            if other is None:
+                continue
+            share_ns = row["share"] * ours["timed_ns_per_decision"]
+            other_ns = other["share"] * out["timed_ns_per_decision"]
+            lines.append(f"    {kind:30} list {_over(row['list_ns'], other['list_ns'])}  "
+                         f"apply {_over(row['apply_ns'], other['apply_ns'])}  "
+                         f"{share_ns:6,.0f} ns against {other_ns:6,.0f} ({share_ns - other_ns:+,.0f})")
+    return "\n".join(lines)
+
+
+def _over(top: float, bottom: float) -> str:
+    return f"{top / bottom:5.2f}" if bottom > 0 else "    -"
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games_", nargs="*", metavar="GAME", help="names or rule files (default: the shipped games)")
@@ -127,12 +191,23 @@ def main(argv=None) -> int:
                         help=f"players (default {PLAYERS}, or the game's first count), as bench_play.py")
     parser.add_argument("--seed", type=int, default=50_000, help="the first game's seed")
     parser.add_argument("--json", type=Path, default=None, help="also write the figures here")
+    parser.add_argument("--hand", action="store_true",
+                        help="also time the hand-written Instinct engines (the yardsticks) and "
+                             "show their kinds beside rulekit Instinct's")
     args = parser.parse_args(argv)
     names = args.games_ or rulekit.bundled()
+    if args.hand and "instinct" not in names:
+        names = [*names, "instinct"]
     results = []
     for name in names:
         results.append(measure(name, max(1, args.games), args.players, args.seed))
         print(report(results[-1]), flush=True)
+    if args.hand:
+        ours = next(row for row in results if row["game"] == "instinct")
+        for name, game in hand_games().items():
+            results.append(measure(name, max(1, args.games), ours["players"], args.seed, game))
+            print(report(results[-1]), flush=True)
+        print(beside(ours, results[-2:]), flush=True)
     if args.json is not None:
         args.json.write_text(json.dumps({"rows": results}, indent=1))
     return 0

@@ -35,3 +35,22 @@ def test_the_kinds_benchmark_accounts_for_every_decision(tmp_path):
         assert any(kind["kind"].endswith(", ends the round") for kind in kinds)
     assert {kind["kind"] for kind in rows["instinct"]["kinds"]} >= {"bid", "play", "play, ends the round"}
     assert {"choose", "place"} <= {kind["kind"] for kind in rows["duell-der-tiere"]["kinds"]}
+
+
+def test_the_hand_written_engines_are_timed_by_kind_beside_rulekit_instinct(tmp_path):
+    raw = tmp_path / "kinds.json"
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    run = subprocess.run([sys.executable, str(SCRIPT), "instinct", "--hand", "--games", "3", "--json", str(raw)],
+                         capture_output=True, text=True, env=env, cwd=str(ROOT), timeout=300)
+    assert run.returncode == 0, run.stderr
+    rows = {row["game"]: row for row in json.loads(raw.read_text())["rows"]}
+    assert set(rows) == {"instinct", "hand_instinct.py (hands as lists)", "hand_instinct_masks.py (66-bit hands)"}
+    for row in rows.values():
+        # the same game, so the same kinds, each round's last card told apart by the dealer moving on
+        assert {kind["kind"] for kind in row["kinds"]} == {"bid", "play", "play, ends the round"}
+        assert sum(kind["per_game"] for kind in row["kinds"]) * row["games"] == pytest.approx(row["decisions"])
+        ends = next(kind for kind in row["kinds"] if kind["kind"] == "play, ends the round")
+        bids = next(kind for kind in row["kinds"] if kind["kind"] == "bid")
+        assert bids["per_game"] == pytest.approx(4 * ends["per_game"])     # four bids a round
+    assert "÷ hand_instinct.py (hands as lists)" in run.stdout
+    assert "÷ hand_instinct_masks.py (66-bit hands)" in run.stdout
