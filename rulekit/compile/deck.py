@@ -77,8 +77,7 @@ def build_deck(deck: n.Deck) -> DeckModel:
     first = {}
     face = [first.setdefault(t, c) for c, t in enumerate(texts)]
     keys = [a.text for a in order.keys] if order else ["rank", "suit"]
-    model = DeckModel(suit_names, regular, texts, suit, rank,
-                      [0] * len(texts), face, always)
+    model = DeckModel(suit_names, regular, texts, suit, rank, [0] * len(texts), face, always)
     model.key = [_order_key(model, c, keys) for c in range(len(texts))]
     _identity_items(model, deck, regular)
     return model

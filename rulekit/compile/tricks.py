@@ -13,6 +13,7 @@ from .deck import ATTRIBUTES, DeckModel
 from .exprs import _COMPARE
 from .identity import colour_of, identities
 
+
 class PredicateTables:
     """Turns predicate nodes into `table[trump + 1][lead] -> mask` (lead -1: no lead yet).
 
