@@ -7,22 +7,15 @@ prints its table.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import rulekit
 
-ROOT = Path(__file__).resolve().parent.parent
-SCRIPT = ROOT / "benchmarks" / "bench_check.py"
+from bench_script import run_benchmark
 
 
 def test_the_invariant_cost_benchmark_prints_its_table(tmp_path):
     raw = tmp_path / "figures.json"
-    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    run = subprocess.run([sys.executable, str(SCRIPT), "--games", "1", "--players", "2", "--json", str(raw)],
-                         capture_output=True, text=True, env=env, cwd=str(ROOT), timeout=300)
+    run = run_benchmark("bench_check.py", "--games", "1", "--players", "2", "--json", str(raw))
     assert run.returncode == 0, run.stderr
     assert "plain/s" in run.stdout and "checked/s" in run.stdout and "× plain" in run.stdout
     rows = json.loads(raw.read_text())["rows"]

@@ -6,27 +6,21 @@ time: only that the run completes, counts every decision under one kind, and pri
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-SCRIPT = ROOT / "benchmarks" / "bench_kinds.py"
+from bench_script import ROOT, run_benchmark
+
+WHIST = ROOT / "examples" / "games" / "whist.rules"
 
 
 def test_the_kinds_benchmark_accounts_for_every_decision(tmp_path):
     raw = tmp_path / "kinds.json"
-    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    run = subprocess.run([sys.executable, str(SCRIPT), "instinct", "duell-der-tiere",
-                          str(ROOT / "examples" / "games" / "whist.rules"), "--games", "2", "--json", str(raw)],
-                         capture_output=True, text=True, env=env, cwd=str(ROOT), timeout=300)
+    run = run_benchmark("bench_kinds.py", "instinct", "duell-der-tiere", str(WHIST), "--games", "2", "--json", str(raw))
     assert run.returncode == 0, run.stderr
     assert "list ns" in run.stdout and "apply ns" in run.stdout and "share" in run.stdout
     rows = {row["game"]: row for row in json.loads(raw.read_text())["rows"]}
-    assert set(rows) == {"instinct", "duell-der-tiere", str(ROOT / "examples" / "games" / "whist.rules")}
+    assert set(rows) == {"instinct", "duell-der-tiere", str(WHIST)}
     for row in rows.values():
         kinds = row["kinds"]
         assert sum(kind["per_game"] for kind in kinds) * row["games"] == pytest.approx(row["decisions"])
@@ -39,9 +33,7 @@ def test_the_kinds_benchmark_accounts_for_every_decision(tmp_path):
 
 def test_the_hand_written_engines_are_timed_by_kind_beside_rulekit_instinct(tmp_path):
     raw = tmp_path / "kinds.json"
-    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    run = subprocess.run([sys.executable, str(SCRIPT), "instinct", "--hand", "--games", "3", "--json", str(raw)],
-                         capture_output=True, text=True, env=env, cwd=str(ROOT), timeout=300)
+    run = run_benchmark("bench_kinds.py", "instinct", "--hand", "--games", "3", "--json", str(raw))
     assert run.returncode == 0, run.stderr
     rows = {row["game"]: row for row in json.loads(raw.read_text())["rows"]}
     assert set(rows) == {"instinct", "hand_instinct.py (hands as lists)", "hand_instinct_masks.py (66-bit hands)"}

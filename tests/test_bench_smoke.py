@@ -6,23 +6,15 @@ Tests never assert on time: only that the run completes and prints its tables.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import rulekit
 
-ROOT = Path(__file__).resolve().parent.parent
-SCRIPT = ROOT / "benchmarks" / "bench_play.py"
+from bench_script import ROOT, run_benchmark
 
 
 def test_quick_benchmark_prints_the_table(tmp_path):
     raw = tmp_path / "figures.json"
-    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
-               COLUMNS="200")
-    run = subprocess.run([sys.executable, str(SCRIPT), "--quick", "--json", str(raw)],
-                         capture_output=True, text=True, env=env, cwd=str(ROOT), timeout=300)
+    run = run_benchmark("bench_play.py", "--quick", "--json", str(raw), COLUMNS="200")
     assert run.returncode == 0, run.stderr
     out = run.stdout
     assert "decisions/s" in out and "µs/decision" in out
@@ -59,7 +51,7 @@ def test_ratios_are_medians_of_pairs_with_their_quartiles():
     quartiles of those pairs (none with fewer than four repetitions)."""
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("bench_play", SCRIPT)
+    spec = importlib.util.spec_from_file_location("bench_play", ROOT / "benchmarks" / "bench_play.py")
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
     top = [{"decisions": d, "seconds": 1.0} for d in (90, 80, 100, 70, 60)]
