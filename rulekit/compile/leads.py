@@ -12,7 +12,7 @@ lead, so each is one `(chain, also)` per trump.
 from __future__ import annotations
 
 from ..dsl import nodes as n
-from .tricks import PredicateTables, case_rows
+from .tricks import PredicateTables, case_rows, follow_condition
 
 #: A chain that lets every card be played.
 FREE = ((), 0)
@@ -49,19 +49,9 @@ def follow_chains(follow: n.Follow, preds: PredicateTables, first: bool):
     """`table[trump + 1][lead + 1] -> (chain, also)` on the round's first trick (`first`)
     or on the others; no lead yet (column 0): every card. Made row by row as the follow
     table is (`tricks.follow_table`): equal rows are one list, equal entries one tuple."""
-    cases = [(_follow_condition(c.condition, preds, first), _result_rows(c.result, preds))
+    cases = [(follow_condition(c.condition, preds, first), _result_rows(c.result, preds))
              for c in follow.cases]
     return case_rows(preds, "chains", cases, FREE)
-
-
-def _follow_condition(condition, preds: PredicateTables, first: bool):
-    """A condition → `met(trump)`: False (never), True (always), or the mask of the leads it holds for."""
-    if isinstance(condition, n.FirstTrick):
-        return lambda trump: first
-    if isinstance(condition, n.LeadIs):
-        rows = preds.rows(condition.pred)
-        return lambda trump: preds.lead_in(rows(trump))
-    return lambda trump: True
 
 
 def _result_rows(result, preds: PredicateTables):

@@ -243,7 +243,7 @@ def card_mask(deck: DeckModel, pred) -> int:
 def follow_table(follow: n.Follow, preds: PredicateTables) -> list[list[int]]:
     """`table[trump + 1][lead + 1]` → the mask of cards that follow; all cards when free.
     Worked out row by row (`PredicateTables.rows`): equal rows are one list."""
-    cases = [(_lead_condition(c.condition, preds), _follow_result(c.result, preds)) for c in follow.cases]
+    cases = [(follow_condition(c.condition, preds), _follow_result(c.result, preds)) for c in follow.cases]
     return case_rows(preds, "follow", cases, preds.deck.all_mask)
 
 
@@ -274,11 +274,12 @@ def case_rows(preds: PredicateTables, tag: str, cases, otherwise) -> list[list]:
     return [row(trump) for trump in preds.trumps]
 
 
-def _lead_condition(condition, preds: PredicateTables):
-    """A follow case's condition → `met(trump)`: None (never), True (always), or the mask of
-    the leads (card ids) it holds for."""
-    if isinstance(condition, n.FirstTrick):     # tables of the later tricks (compile/leads.py)
-        return lambda trump: None
+def follow_condition(condition, preds: PredicateTables, first: bool | None = None):
+    """A follow case's condition → `met(trump)`: falsy (never), True (always), or the mask of
+    the leads (card ids) it holds for. `first trick` holds as `first` says: the follow table
+    is the later tricks' (None), `compile/leads.py` makes the first trick's too."""
+    if isinstance(condition, n.FirstTrick):
+        return lambda trump: first
     if isinstance(condition, n.LeadIs):
         rows = preds.rows(condition.pred)
         return lambda trump: preds.lead_in(rows(trump))
