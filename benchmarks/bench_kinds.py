@@ -20,7 +20,8 @@ With `--hand`, the hand-written Instinct engines behind the same step API that `
 measures rulekit against (`hand_instinct.py`, hands as lists, and `hand_instinct_masks.py`,
 hands as 66-bit masks) are timed the same way, over the same seeds, and each of their kinds
 is shown beside rulekit Instinct's: where the gap between the engine and its yardstick lies.
-A round of theirs ends when the dealer moves on (or the game ends).
+A round of theirs ends when the dealer moves on (or the game ends). With `--by-place`, a card
+played is told apart by its place in the trick (`play (card 1 of the trick)` leads it).
 """
 from __future__ import annotations
 
@@ -71,9 +72,12 @@ def untimed(game, players: int, seeds: range) -> float:
     return decisions / elapsed
 
 
-def timed(game, players: int, seeds: range, cost: float, round_of=None) -> dict[str, list[float]]:
+def timed(game, players: int, seeds: range, cost: float, round_of=None,
+          place_of=None) -> dict[str, list[float]]:
     """{kind: [decisions, ns listing, ns applying]} over the games, the clock's cost taken off;
-    `round_of(state)` tells rounds apart (rulekit's `state.round` unless given)."""
+    `round_of(state)` tells rounds apart (rulekit's `state.round` unless given); with
+    `place_of(state)` (the cards already in the trick), a card played is told apart by its
+    place in the trick."""
     now = time.perf_counter_ns
     rnd = random.Random(seeds.start).random
     kinds: dict[str, list[float]] = {}
@@ -82,6 +86,7 @@ def timed(game, players: int, seeds: range, cost: float, round_of=None) -> dict[
         state = game.new_game(players=players, seed=seed)
         while not state.is_terminal:
             round_ = round_of(state)
+            place = place_of(state) if place_of is not None else None
             start = now()
             moves = state.legal_moves()
             listed = now()
@@ -89,7 +94,10 @@ def timed(game, players: int, seeds: range, cost: float, round_of=None) -> dict[
             begun = now()
             state.apply(move)
             done = now()
-            kind = move.kind + (ENDS if state.is_terminal or round_of(state) != round_ else "")
+            kind = move.kind
+            if place is not None and kind == "play":
+                kind += f" (card {place + 1} of the trick)"
+            kind += ENDS if state.is_terminal or round_of(state) != round_ else ""
             entry = kinds.setdefault(kind, [0, 0.0, 0.0])
             entry[0] += 1
             entry[1] += max(listed - start - cost, 0)
@@ -117,6 +125,15 @@ def _dealer(state):
     return state.dealer
 
 
+def _cards_in_trick(state) -> int:
+    return len(state.trick)
+
+
+def _hand_cards_in_trick(state) -> int:
+    """A hand-written engine's trick: the number of cards in it."""
+    return state.trick
+
+
 def hand_games() -> dict[str, HandGame]:
     """The yardsticks `bench_play.py` measures Instinct against, by the name shown."""
     import hand_instinct
@@ -125,14 +142,16 @@ def hand_games() -> dict[str, HandGame]:
             "hand_instinct_masks.py (66-bit hands)": HandGame(hand_instinct_masks)}
 
 
-def measure(name: str, games: int, players: int | None, seed: int, game=None) -> dict:
+def measure(name: str, games: int, players: int | None, seed: int, game=None,
+            by_place: bool = False) -> dict:
     hand = game is not None
     game = game or rulekit.load(name)         # a shipped game's name or a rule file's path
     count = players_for(game, players)
     seeds = range(seed, seed + games)
     untimed(game, count, range(seed + games, seed + games + max(1, games // 10)))   # warm-up
     cost = clock_cost()
-    kinds = timed(game, count, seeds, cost, _dealer if hand else None)
+    place_of = (_hand_cards_in_trick if hand else _cards_in_trick) if by_place else None
+    kinds = timed(game, count, seeds, cost, _dealer if hand else None, place_of)
     rate = untimed(game, count, seeds)
     total = sum(listing + applying for _, listing, applying in kinds.values()) or 1.0
     decisions = sum(entry[0] for entry in kinds.values())
@@ -145,13 +164,14 @@ def measure(name: str, games: int, players: int | None, seed: int, game=None) ->
 
 
 def report(out: dict) -> str:
+    width = _width(out)
     lines = [f"{out['game']} ({out['players']} players, {out['games']} games, "
              f"{out['decisions'] / out['games']:.1f} decisions a game): "
              f"{out['timed_ns_per_decision']:,.0f} ns a decision timed by call, "
              f"{out['untimed_ns_per_decision']:,.0f} untimed (clock {out['clock_ns']:.0f} ns a read pair, taken off)",
-             f"  {'kind':32} {'a game':>8} {'list ns':>9} {'apply ns':>9} {'share':>7}"]
+             f"  {'kind':{width}} {'a game':>8} {'list ns':>9} {'apply ns':>9} {'share':>7}"]
     for row in out["kinds"]:
-        lines.append(f"  {row['kind']:32} {row['per_game']:8.2f} {row['list_ns']:9,.0f} "
+        lines.append(f"  {row['kind']:{width}} {row['per_game']:8.2f} {row['list_ns']:9,.0f} "
                      f"{row['apply_ns']:9,.0f} {row['share']:7.1%}")
     return "\n".join(lines)
 
@@ -162,6 +182,7 @@ def beside(ours: dict, hands: list[dict]) -> str:
     def by_kind(out):
         return {row["kind"]: row for row in out["kinds"]}
     mine = by_kind(ours)
+    width = _width(ours)
     lines = ["rulekit instinct ÷ the hand-written engines, by kind (list, apply, the kind's ns a decision of the game)"]
     for out in hands:
         theirs = by_kind(out)
@@ -173,10 +194,15 @@ def beside(ours: dict, hands: list[dict]) -> str:
                 continue
             share_ns = row["share"] * ours["timed_ns_per_decision"]
             other_ns = other["share"] * out["timed_ns_per_decision"]
-            lines.append(f"    {kind:30} list {_over(row['list_ns'], other['list_ns'])}  "
+            lines.append(f"    {kind:{width}} list {_over(row['list_ns'], other['list_ns'])}  "
                          f"apply {_over(row['apply_ns'], other['apply_ns'])}  "
                          f"{share_ns:6,.0f} ns against {other_ns:6,.0f} ({share_ns - other_ns:+,.0f})")
     return "\n".join(lines)
+
+
+def _width(out: dict) -> int:
+    """The kind column's width: the longest kind's, and at least 32."""
+    return max(32, *(len(row["kind"]) for row in out["kinds"]))
 
 
 def _over(top: float, bottom: float) -> str:
@@ -194,18 +220,20 @@ def main(argv=None) -> int:
     parser.add_argument("--hand", action="store_true",
                         help="also time the hand-written Instinct engines (the yardsticks) and "
                              "show their kinds beside rulekit Instinct's")
+    parser.add_argument("--by-place", action="store_true",
+                        help="tell a card played apart by its place in the trick (1 leads)")
     args = parser.parse_args(argv)
     names = args.games_ or rulekit.bundled()
     if args.hand and "instinct" not in names:
         names = [*names, "instinct"]
     results = []
     for name in names:
-        results.append(measure(name, max(1, args.games), args.players, args.seed))
+        results.append(measure(name, max(1, args.games), args.players, args.seed, by_place=args.by_place))
         print(report(results[-1]), flush=True)
     if args.hand:
         ours = next(row for row in results if row["game"] == "instinct")
         for name, game in hand_games().items():
-            results.append(measure(name, max(1, args.games), ours["players"], args.seed, game))
+            results.append(measure(name, max(1, args.games), ours["players"], args.seed, game, args.by_place))
             print(report(results[-1]), flush=True)
         print(beside(ours, results[-2:]), flush=True)
     if args.json is not None:

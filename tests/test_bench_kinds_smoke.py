@@ -46,3 +46,17 @@ def test_the_hand_written_engines_are_timed_by_kind_beside_rulekit_instinct(tmp_
         assert bids["per_game"] == pytest.approx(4 * ends["per_game"])     # four bids a round
     assert "÷ hand_instinct.py (hands as lists)" in run.stdout
     assert "÷ hand_instinct_masks.py (66-bit hands)" in run.stdout
+
+
+def test_cards_are_told_apart_by_their_place_in_the_trick(tmp_path):
+    raw = tmp_path / "kinds.json"
+    run = run_benchmark("bench_kinds.py", "instinct", "--hand", "--by-place", "--games", "3", "--json", str(raw))
+    assert run.returncode == 0, run.stderr
+    places = [f"play (card {place} of the trick)" for place in (1, 2, 3, 4)]
+    for row in json.loads(raw.read_text())["rows"]:
+        kinds = {kind["kind"]: kind["per_game"] for kind in row["kinds"]}
+        # four players: a round ends on a trick's fourth card, and every trick has one card in each place
+        assert set(kinds) == {*places, places[3] + ", ends the round", "bid"}, row["game"]
+        for place in places[1:3]:
+            assert kinds[place] == pytest.approx(kinds[places[0]])
+        assert kinds[places[3]] + kinds[places[3] + ", ends the round"] == pytest.approx(kinds[places[0]])
