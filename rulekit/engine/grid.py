@@ -427,22 +427,6 @@ class BitBoard:
             return wide | wide << width | wide >> width
         return wide | mask << width | mask >> width
 
-    def groups(self, mask: int) -> list[int]:
-        """The connected groups of ``mask``, each as a mask, lowest first."""
-        out, width, eight = [], self.width, self.adjacency == 8
-        while mask:
-            reach = mask & -mask
-            while True:
-                wide = reach | reach << 1 | reach >> 1
-                grown = (wide | wide << width | wide >> width if eight else
-                         wide | reach << width | reach >> width) & mask
-                if grown == reach:
-                    break
-                reach = grown
-            out.append(reach)
-            mask ^= reach
-        return out
-
     def box(self, mask: int) -> Box:
         """(first row, last row, first column, last column) of a non-empty mask, in the frame."""
         width = self.width
