@@ -69,7 +69,7 @@ def test_a_round_s_end_leaves_the_bids_to_the_bid_step_that_sets_them_anew():
     source = codegen.source_of(rules)
     end = source[source.index("def end_round"):]
     end = end[:end.index("\nclass ")]
-    assert "st.bids = [None]" not in end and "st.pending = [None]" not in end and "st.taken = [0] * n" in end
+    assert "st.bids = [None]" not in end and "st.pending = [None]" not in end and "st._taken, st._won = [0] * n, []" in end
     state, rng = game.new_game(4, seed=8), random.Random(8)
     while state.round == 1:
         state.apply(rng.choice(state.legal_moves()))

@@ -44,7 +44,7 @@ $RESET"""
 
 #: `Ruleset.reset_round`, field by field (`n` is the player count)
 RESETS = (("bids", "[None] * n"), ("bid_cards", "[None] * n"), ("pending", "[None] * n"),
-          ("tricks_won", "[0] * n"), ("taken", "[0] * n"), ("trick", "[]"), ("last_trick", "[]"),
+          ("tricks_won", "[0] * n"), ("taken", "[0] * n, []"), ("trick", "[]"), ("last_trick", "[]"),
           ("lead", "-1"), ("trump", None), ("tricks_played", "0"), ("revealed", "False"),
           ("leader", "None"))
 
@@ -53,8 +53,13 @@ def reset_lines(rules, fields=None, fresh=()) -> str:
     """The lines of `Ruleset.reset_round` for `fields` (all when None): a game whose steps
     never write a field keeps it as the first round started it; a field in `fresh` is set
     anew by the round's first decision step as it is entered (`fresh_fields`)."""
-    return "".join(f"    st.{field} = {literal(rules.fixed_trump) if value is None else value}\n"
+    return "".join(f"    st.{_STORED.get(field, field)} = {literal(rules.fixed_trump) if value is None else value}\n"
                    for field, value in RESETS if (fields is None or field in fields) and field not in fresh)
+
+
+#: fields of `RESETS` kept under another name: `taken` is a property of the state over its
+#: masks and the tricks won since they were last brought up to date (`State.taken`)
+_STORED = {"taken": "_taken, st._won"}
 
 
 def fresh_fields(rules) -> tuple[str, ...]:

@@ -332,7 +332,7 @@ UNROLLED = range(2, 6)
 
 
 def _unrolled(n: int, ties: str, slots) -> list[str]:
-    """Lines that find the winner and the cards of a full trick of `n` cards, one by one;
+    """Lines that find the winner of a full trick of `n` cards, one by one;
     `slots`: the (seat, card) local names of each place of the trick (generator names). The
     last place is the card just played: its `seat`, `card` and bit (`cards`) are at hand."""
     seats = ["winner"] + [seat for seat, _ in slots[1:n - 1]] + ["seat"]
@@ -346,19 +346,19 @@ def _unrolled(n: int, ties: str, slots) -> list[str]:
     for i in range(1, n):
         lines += [f"rank = strength[{cards[i]}]", "if rank > best:"]
         lines += ([f"    best = rank{low}"] if i < n - 1 else []) + [f"    winner = {seats[i]}"]
-    return lines + ["played = " + " | ".join(f"$BITS[{card}]" for card in cards[:-1]) + " | cards"]
+    return lines
 
 
 def _end_trick(shape, names, over: str, played: bool = True, unroll: bool = False) -> str:
     """The full trick: its winner takes it; `over` is the lines that end (with {END} for
-    whether the step is over). `played`: the lines also gather the trick's cards; `unroll`:
+    whether the step is over). `played`: the lines gather the trick's cards for a winner rule
+    that reads them (`$WINNER`), else they are at hand as `played`; `unroll`:
     for the seat counts `UNROLLED`, card by card (each count a branch on `$N`), or a seat
     count of `UNROLLED`: for that count alone."""
     lead = "$THEN(st)" if names["THEN"] else "winner"
     if "STRENGTH" in names:
         ties = " or rank == best and rank & 1" if names["LAST"] else ""
-        lines = ["strength = $ROW_STRENGTH[$LEAD]", "best = -1"] + (["played = 0"] if played else []) + [
-                 "for who, c in trick:"] + (["    played |= $BITS[c]"] if played else []) + [
+        lines = ["strength = $ROW_STRENGTH[$LEAD]", "best = -1", "for who, c in trick:",
                  "    rank = strength[c]", f"    if rank > best{ties}:", "        best = rank", "        winner = who"]
         if unroll is not True and unroll in UNROLLED and played and not shape["sit"]:
             lines = _unrolled(unroll, ties, shape["slots"])
@@ -369,7 +369,7 @@ def _end_trick(shape, names, over: str, played: bool = True, unroll: bool = Fals
     else:
         lines = (["played = 0", "for _, c in trick:", "    played |= 1 << c"] if played else []) + [
                  "winner = $WINNER(trick, played, st.lead, st.trump)"]
-    lines += ["st.tricks_won[winner] += 1", "st.taken[winner] |= played", "st.last_trick = trick",
+    lines += ["st.tricks_won[winner] += 1", "st._won.append((winner, trick))", "st.last_trick = trick",
               "st.trick = []", "st.lead = -1", "tricks = st.tricks_played + 1", "st.tricks_played = tricks",
               f"st.current_player = st.leader = {lead}"]
     if shape["sit"]:
@@ -436,13 +436,13 @@ def _draw(w, shape) -> str:
 
 #: `walk` of a plain trick step whose winner is the strongest card: the whole step in locals
 #: (the follow and strength rows of the lead, the trick's strongest card so far and its
-#: seat, the cards taken, the tricks played), written back to the state once, at its end.
+#: seat, the tricks won, the tricks played), written back to the state once, at its end.
 _LOCAL_WALK = """\
     def walk(self, st, getrandbits):
         \"\"\"Random moves to the end of the step, as `randrange` over the legal list draws them.\"\"\"
         hands, history = st.hands, st._history
         follow, strengths = $FOLLOW[st.trump + 1], $STRENGTH[st.trump + 1]
-        won, taken = st.tricks_won, st.taken
+        won, log = st.tricks_won, st._won
         n = st.n
         after = $AFTER[n]
         seat = st.current_player
@@ -452,9 +452,7 @@ _LOCAL_WALK = """\
         if trick:                       # a trick under way: its lead and its strongest card so far
             row, strength = follow[st.lead + 1], strengths[st.lead + 1]
             best = -1
-            played = 0
             for who, c in trick:
-                played |= 1 << c
                 rank = strength[c]
                 if rank > best$TIES:
                     best = rank
@@ -465,7 +463,6 @@ _LOCAL_WALK = """\
 $DRAW            history.append($MOVES[card])
             hands[seat] = hand ^ cards
             if trick:
-                played |= cards
                 rank = strength[card]
                 if rank > best$TIES:
                     best = rank
@@ -474,13 +471,12 @@ $DRAW            history.append($MOVES[card])
                 row, strength = follow[card + 1], strengths[card + 1]
                 best = strength[card]
                 winner = seat
-                played = cards
             trick.append($PAIRS[seat][card])
             if len(trick) < n:
                 seat = after[seat]
                 continue
             won[winner] += 1
-            taken[winner] |= played
+            log.append((winner, trick))
             tricks += 1
             if $END:
                 break

@@ -17,7 +17,7 @@ from . import history as _hist
 from .moves import Move, normalize
 
 #: Per-seat list fields copied by `clone()`.
-_SEAT_LISTS = ("hands", "scores", "bids", "bid_cards", "tricks_won", "dealt", "taken", "aside",
+_SEAT_LISTS = ("hands", "scores", "bids", "bid_cards", "tricks_won", "dealt", "_taken", "aside",
                "pending")
 _SCALARS = ("rules", "n", "seed", "chance", "round", "_step", "_at", "current_player", "dealer", "leader",
             "lead", "trump", "tricks_played", "is_terminal", "undealt", "revealed", "_last_round",
@@ -36,7 +36,7 @@ class State:
     """
 
     __slots__ = _SEAT_LISTS + _SCALARS + ("trick", "last_trick", "winners", "_history", "_legal",
-                                           "extra")
+                                           "extra", "_won")
 
     def __new__(cls, rules=None, players: int = 0, seed: int = 0):
         """A state of the class the rules generated for their game (`compile/codegen.py`),
@@ -55,7 +55,7 @@ class State:
         self.bids = [None] * players
         self.bid_cards = [None] * players
         self.tricks_won = [0] * players
-        self.taken = [0] * players
+        self._taken, self._won = [0] * players, []
         self.aside = [0] * players
         self.pending = [None] * players
         self.trick, self.last_trick, self.lead, self.trump = [], [], -1, rules.fixed_trump
@@ -95,6 +95,19 @@ class State:
     @last_round.setter
     def last_round(self, record: dict | None) -> None:
         self._last_round = record
+
+    @property
+    def taken(self) -> list[int]:
+        """Each seat's cards taken in tricks this round, as masks. A trick step logs the tricks
+        it ends as `(winner, trick)` in `_won`; they join the masks when something reads them."""
+        for winner, trick in self._won:
+            self._taken[winner] |= sum(1 << card for _, card in trick)
+        self._won = []
+        return self._taken
+
+    @taken.setter
+    def taken(self, masks: list[int]) -> None:
+        self._taken, self._won = masks, []
 
     @property
     def history(self) -> list[str]:
@@ -157,7 +170,7 @@ class State:
             setattr(other, name, getattr(self, name))
         for name in _SEAT_LISTS:
             setattr(other, name, list(getattr(self, name)))
-        other.trick, other.last_trick = list(self.trick), self.last_trick
+        other.trick, other.last_trick, other._won = list(self.trick), self.last_trick, list(self._won)
         other.winners, other._history, other._legal = list(self.winners), list(self._history), self._legal
         other.extra = self.rules.clone_extra(self.extra) if self.extra else {}
         return other
