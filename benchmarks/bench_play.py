@@ -56,7 +56,7 @@ import rulekit  # noqa: E402
 import hand_instinct  # noqa: E402  (benchmarks/hand_instinct.py)
 import hand_duell  # noqa: E402  (benchmarks/hand_duell.py)
 import hand_instinct_masks  # noqa: E402  (benchmarks/hand_instinct_masks.py)
-from sizes import deep_size  # noqa: E402  (benchmarks/sizes.py)
+from sizes import deep_size, shared_roots  # noqa: E402  (benchmarks/sizes.py)
 
 #: The game the targets are stated for, and the player count of every run.
 MAIN = "instinct"
@@ -348,8 +348,8 @@ def measure(args) -> dict:
         "ratios": _ratios(runs),
         "spreads": _spreads(runs),
         "check": check_cost(1 if args.quick else 4),
-        "size": {"late_bytes": deep_size(late, exclude=late.rules), "late_round": late.round,
-                 "late_history": len(late.history), "mid_round_bytes": deep_size(mid, exclude=mid.rules)},
+        "size": {"late_bytes": deep_size(late, exclude=shared_roots(late)), "late_round": late.round,
+                 "late_history": len(late.history), "mid_round_bytes": deep_size(mid, exclude=shared_roots(mid))},
         "clone": {"mid_round_us": clone_us(mid, number), "late_us": clone_us(late, number)},
         "load": {name: {"first": load_first_ms(name, 1 if args.quick else 9),
                         "first_from_source": load_first_ms(name, 1 if args.quick else 5, bytecode=False),

@@ -1,8 +1,10 @@
 """Deep size of an object's own data: what it reaches, minus what a shared object reaches.
 
 Used by bench_play.py for "a state under 10 KB": the state's lists, ints, tuples and
-the like count; the compiled rules it points to (deck tables, steps, interned moves)
-are shared by every state of the game and do not.
+the like count; what every state of the game shares does not: the compiled rules it points
+to (deck tables, steps, interned moves), the namespace of the game's generated module (its
+interned moves and (seat, card) pairs, `shared_roots`), and the objects CPython keeps once
+per process (the ints -5..256, True, False, None), which a state holds by reference only.
 """
 from __future__ import annotations
 
@@ -31,7 +33,21 @@ def deep_size(obj, exclude=None) -> int:
     """Bytes of `obj` and everything it reaches that `exclude` does not reach."""
     shared = set(reachable(exclude)) if exclude is not None else set()
     shared.discard(id(obj))
-    return sum(sys.getsizeof(o) for o in reachable(obj, shared).values())
+    return sum(sys.getsizeof(o) for o in reachable(obj, shared).values() if not _per_process(o))
+
+
+def shared_roots(state) -> tuple:
+    """What every state of a game shares: its rules, and its generated module's namespace."""
+    for klass in type(state).__mro__:
+        for value in vars(klass).values():
+            if isinstance(value, types.FunctionType) and value.__module__ == "rulekit.generated":
+                return (state.rules, value.__globals__)
+    return (state.rules,)
+
+
+def _per_process(obj) -> bool:
+    """One of the objects CPython makes once per process (small ints, True, False, None)."""
+    return obj is None or obj is True or obj is False or (type(obj) is int and -5 <= obj <= 256)
 
 
 def _children(obj):
