@@ -1,7 +1,7 @@
 """The cards each seat has taken (`state.taken`) are kept as masks plus a log of the tricks
 won since the masks were last read (`State.taken`, `State._won`).
 
-A trick's end appends `(winner, trick)` to the log instead of adding the trick's cards to the
+A trick's end appends the trick's (seat, card) pairs and its winner to the log instead of adding its cards to the
 winner's mask: most decisions never read the taken cards, so the hot path leaves the work to
 the reader. What must hold: every read sees exactly the cards of the tricks each seat won this
 round (checked against a model built only from what the public state shows after each move:
@@ -77,7 +77,7 @@ def test_a_trick_s_end_logs_it_and_a_read_adds_it_to_its_winner():
     state, rng = GAMES["instinct"].new_game(players=4, seed=2), random.Random(2)
     while state.tricks_played == 0:
         state.apply(_random_move(state, rng))
-    assert state._won == [(state.leader, state.last_trick)]
+    assert state._won == [*state.last_trick, state.leader]
     cards = sum(1 << card for _, card in state.last_trick)
     assert state.taken[state.leader] == cards and sum(state.taken) == cards
     assert state._won == []

@@ -369,7 +369,7 @@ def _end_trick(shape, names, over: str, played: bool = True, unroll: bool = Fals
     else:
         lines = (["played = 0", "for _, c in trick:", "    played |= 1 << c"] if played else []) + [
                  "winner = $WINNER(trick, played, st.lead, st.trump)"]
-    lines += ["st.tricks_won[winner] += 1", "st._won.append((winner, trick))", "st.last_trick = trick",
+    lines += ["st.tricks_won[winner] += 1", "st._won.extend(trick)", "st._won.append(winner)", "st.last_trick = trick",
               "st.trick = []", "st.lead = -1", "tricks = st.tricks_played + 1", "st.tricks_played = tricks",
               f"st.current_player = st.leader = {lead}"]
     if shape["sit"]:
@@ -476,7 +476,8 @@ $DRAW            history.append($MOVES[card])
                 seat = after[seat]
                 continue
             won[winner] += 1
-            log.append((winner, trick))
+            log += trick
+            log.append(winner)
             tricks += 1
             if $END:
                 break

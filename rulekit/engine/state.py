@@ -98,12 +98,16 @@ class State:
 
     @property
     def taken(self) -> list[int]:
-        """Each seat's cards taken in tricks this round, as masks. A trick step logs the tricks
-        it ends as `(winner, trick)` in `_won`; they join the masks when something reads them."""
-        for winner, trick in self._won:
-            self._taken[winner] |= sum(1 << card for _, card in trick)
+        """Each seat's cards taken in tricks this round, as masks. A trick step logs each trick
+        it ends in `_won`, its (seat, card) pairs then its winner; they join the masks when read."""
+        cards, taken = 0, self._taken
+        for entry in self._won:
+            if entry.__class__ is int:          # the winner of the cards before it
+                taken[entry], cards = taken[entry] | cards, 0
+            else:
+                cards |= 1 << entry[1]
         self._won = []
-        return self._taken
+        return taken
 
     @taken.setter
     def taken(self, masks: list[int]) -> None:

@@ -447,7 +447,7 @@ class Tricks(Step):
             played |= 1 << card
         winner = self.winner(trick, played, st.lead, st.trump)
         st.tricks_won[winner] += 1
-        st._won.append((winner, trick))
+        st._won += [*trick, winner]
         st.last_trick = trick
         st.trick = []
         st.lead = -1
