@@ -161,23 +161,11 @@ class GridState:
     def cells_of(self, cards: int) -> int:
         """The cells of the cards of a card mask that lie on the display."""
         slot = self.kinds.index.get(cards)
-        if slot is not None:
-            return self.kind_cells[slot]
-        where, cells, mask = self.where, 0, cards & self.mask
-        while mask:
-            low = mask & -mask
-            cells |= 1 << where[low.bit_length() - 1]
-            mask ^= low
-        return cells
+        return self.kind_cells[slot] if slot is not None else _mapped(cards & self.mask, self.where)
 
     def cards_at(self, cells: int) -> int:
         """The cards on the cells of a cell mask, as a card mask."""
-        at, mask = self.at, 0
-        while cells:
-            low = cells & -cells
-            mask |= 1 << at[low.bit_length() - 1]
-            cells ^= low
-        return mask
+        return _mapped(cells, self.at)
 
     def near_cells(self, card: int, adjacency: int) -> int:
         """The occupied cells next to a card (none when it is not on the display)."""
@@ -216,3 +204,13 @@ class GridState:
         if self._points_key != key or self._points is None:
             self._points, self._points_key = {}, key
         return self._points
+
+
+def _mapped(mask: int, to) -> int:
+    """The mask of the bits `to[i]` for the bits i of `mask` (a card's cell, a cell's card)."""
+    out = 0
+    while mask:
+        low = mask & -mask
+        out |= 1 << to[low.bit_length() - 1]
+        mask ^= low
+    return out
