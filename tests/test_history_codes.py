@@ -294,13 +294,16 @@ def test_moves_coded_together_get_the_codes_and_marks_one_by_one_gives(monkeypat
 
 
 def test_a_full_table_leaves_the_round_uncoded(monkeypatch):
-    monkeypatch.setattr(h, "MAX_CODES", 2)
-    game, n = sample_game()
-    state, recorded = game.new_game(players=n, seed=1), []
-    monkeypatch.setattr(state.rules, "move_codes", h.MoveCodes())     # empty, as for a new game
+    """A table with no room left (restores of hostile histories could fill one) codes no new
+    move: a round that plays one stays uncoded, beside the codes the generated steps append
+    (the moves a rule set codes up front, its bids and cards), and every reader sees it all."""
+    game = rulekit.load("insidious-sevens")             # its pass moves: coded as its rounds make them
+    monkeypatch.setattr(h, "MAX_CODES", len(game.ruleset(4).move_codes))
+    state, recorded = game.new_game(players=4, seed=1), []
     play(state, 200, random.Random(1), recorded)
-    assert state.round > 1 and state._past == h.EMPTY
-    assert state.history == recorded
+    assert state.round > 2 and len(state._history) > 2 * h.SEAL_AT       # rounds left uncoded
+    assert any(type(m) is int for m in state._history) and any(type(m) is not int for m in state._history)
+    assert state.history == recorded and [m.text for m in h.all_moves(state.clone())] == recorded
 
 
 @settings(max_examples=20, deadline=None)
@@ -365,3 +368,43 @@ def test_a_playout_keeps_every_move_through_the_round_ends(name):
         for text in state.history:
             again.apply(text)
         assert again.view() == state.view()
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_moves_generated_steps_append_as_codes_are_coded_by_their_own_rule_set(name):
+    """A generated trick step or number bid appends `move._index`, not the move: every such
+    move is coded up front by the table of its own rule set (each player count, each variant)."""
+    from rulekit.engine.cardsets import MoveTable
+    from rulekit.engine.steps import BidNumber
+    game, checked = GAMES[name], 0
+    for variant in [None, *game.variants]:
+        for n in game.players:
+            rules = (game if variant is None else rulekit.load(name, variant=variant)).ruleset(n)
+            for step in rules.steps:
+                table = getattr(step, "table", None)
+                moves = step.moves if isinstance(step, BidNumber) else table.moves if isinstance(table, MoveTable) else []
+                for move in moves:
+                    assert rules.move_codes.moves[move._index] is move
+                    assert move._code == rules.move_codes.base + move._index
+                    checked += 1
+    assert checked or name == "duell-der-tiere"        # (a grid game: its moves are appended as they are)
+
+
+def test_codes_and_moves_mixed_in_a_round_read_back_and_seal_alike():
+    """Moves made by their text (the engine's own path appends the Move) among moves made by
+    the interned objects (the generated path appends their codes): the round reads back in
+    order, is sealed at its end, and a clone reads the same."""
+    game, rng = GAMES["instinct"], random.Random(9)
+    state, recorded = game.new_game(players=4, seed=9), []
+    while state.round < 3:
+        legal = state.legal_moves()
+        move = legal[rng.randrange(len(legal))]
+        recorded.append(move.text)
+        state.apply(move.text if rng.random() < 0.3 else move)
+        if state.round == 1 and len(state._history) > 8:
+            kinds = {type(entry) is int for entry in state._history}
+            assert kinds == {True, False}
+            assert state.history == recorded
+    assert len(state._past) == len(recorded) - len(state._history) and state.history == recorded
+    assert all(type(entry) is int or isinstance(entry, Move) for entry in state._history)
+    assert state.clone().history == recorded and h.all_moves(state)[-1].text == recorded[-1]

@@ -470,6 +470,7 @@ def install(rules, sections=None) -> dict:
         linecache.cache[filename] = (len(entry.source), None, entry.source.splitlines(True), filename)
     namespace = {"__name__": "rulekit.generated", "__builtins__": _BUILTINS, **bound}
     exec(code, namespace)
+    _code_up_front(rules)
     for index, name in entry.classes.items():
         if isinstance(index, str):                  # rules.end_round(state)
             setattr(rules, index, namespace.get(name))
@@ -479,6 +480,26 @@ def install(rules, sections=None) -> dict:
         rules.state_class = namespace[entry.state]
     rules.generated = filename
     return namespace
+
+
+def _code_up_front(rules) -> None:
+    """Code, in the rule set's history table, the moves whose codes the generated steps append
+    to a history instead of the moves (`move._index`: a trick step's card moves, a number
+    bid's bids; engine/history.py), before any state plays. Each step makes its own moves, so
+    each is marked by this table; a move marked by another would have another's code."""
+    from ..engine.cardsets import MoveTable
+    from ..engine.steps import BidNumber
+    table = rules.move_codes
+    for step in rules.steps:
+        if isinstance(step, BidNumber):
+            moves = step.moves
+        elif isinstance(getattr(step, "table", None), MoveTable):
+            moves = step.table.moves
+        else:
+            continue
+        table.encode(moves)
+        if not all(table.moves[move._index] is move for move in moves):
+            raise AssertionError(f"a move of step {type(step).__name__} is coded by another rule set")
 
 
 def _generated(rules, root: tuple, key: str | None, known):

@@ -50,7 +50,7 @@ seat = st.current_player
 bids = st.bids
 bids[seat] = move.arg
 seat = $AFTER[st.n][seat]
-st._history.append(move)
+st._history.append(move._index)
 if bids[seat] is None:
     st.current_player = seat
     return
@@ -77,7 +77,7 @@ _DRAW = """\
             while r >= $COUNT:
                 r = getrandbits($BITS)
             move = $MOVES[r]
-            history.append(move)
+            history.append(move._index)
             made += 1
 """
 

@@ -1,9 +1,10 @@
 """A game's finished rounds of moves, stored as small codes.
 
-Pipeline place: compiler → **engine**. During a round a state appends its (interned) `Move`
-objects to a plain list, `state._history`: the hot path pays one list append per move. At
-the end of a round that the game goes on after, `seal` turns that list into codes and adds
-them to `state._past`, an
+Pipeline place: compiler → **engine**. During a round a state appends its moves to a plain
+list, `state._history`: the hot path pays one list append per move. The generated steps of
+tricks and number bids append their moves' codes (`Move._index`: the rules code those moves
+as they are built), any other step the (interned) `Move` objects. At the end of a round that
+the game goes on after, `seal` turns that list into codes and adds them to `state._past`, an
 immutable `bytes` (or `array('H')` once a game has more than 256 distinct moves) shared by
 every clone. The code ↔ move table, `MoveCodes`, lives on the compiled rules (one per rule
 set, shared by all its states), so a state keeps one byte per move of its past instead of an
@@ -15,9 +16,9 @@ the moves of the game's last rounds (on fresh positions, often moves never coded
 are seldom packed at all (those of its last round never are). Every reader sees `_past` followed by `_history`, so when the
 packing happens changes no history, view, clone or pickle.
 
-A move's code is written on the move object when a table first codes it (`Move._code`,
-offset by the table's own base so that a code from another table is recognised as out of
-range), so coding a round is one attribute read a move; a move without one (or with
+A move's code is written on the move object when a table first codes it (`Move._index`, and
+`Move._code` offset by the table's own base so that a code from another table is recognised
+as out of range), so coding a round is one attribute read a move; a move without one (or with
 another table's) is found by its kind, payload and text (moves made fresh: `seat N: ...` out
 of turn, sampled histories). A restored history (a view's texts) is coded by text straight
 into `_past` (`restored`), so restoring a long game builds no Move objects. Decoding gives
@@ -67,7 +68,7 @@ class MoveCodes:
         base, known = self.base, len(self.moves)
         codes = []
         for m in moves:
-            code = getattr(m, "_code", -1) - base
+            code = m if m.__class__ is int else getattr(m, "_code", -1) - base      # a code already
             if not 0 <= code < known:
                 code = self._register(m)
                 if code is None:
@@ -100,6 +101,7 @@ class MoveCodes:
             return
         first = self.base + start
         any(map(setattr, moves, itertools.repeat("_code"), range(first, first + len(moves))))   # marked, in C
+        any(map(setattr, moves, itertools.repeat("_index"), range(start, start + len(moves))))
 
     def code_texts(self, texts) -> list[int] | None:
         """The codes of a restored history, given as its moves' texts (what a view keeps of a
@@ -134,7 +136,7 @@ class MoveCodes:
                 self._by_key[key] = code
         if getattr(move, "_code", None) is None:     # first coded here: mark it (never re-marked)
             try:
-                move._code = self.base + code
+                move._code, move._index = self.base + code, code
             except AttributeError:       # a move-like object without the slot: found by key
                 pass
         return code
@@ -142,9 +144,6 @@ class MoveCodes:
     def decode(self, codes) -> list:
         """The moves of `codes` (a state's `_past`, or a slice of it)."""
         return list(map(self.moves.__getitem__, codes))
-
-    def decode_texts(self, codes) -> list[str]:
-        return list(map(self.texts.__getitem__, codes))
 
 
 def _key(move) -> tuple:
@@ -165,10 +164,10 @@ def seal(st) -> None:
     table = getattr(st.rules, "move_codes", None)
     if table is None:           # a stand-in for rules, with no table: nothing is sealed
         return
-    base = table.base
-    try:                # every move marked by this table: its codes are 0..65535, another table's are not
-        past = extend(st._past, [m._code - base for m in moves])
-    except (AttributeError, OverflowError):
+    try:    # codes, as generated steps append them, or moves marked by this table (0..65535: another's are not)
+        past = extend(st._past, moves if moves[0].__class__ is int and moves[-1].__class__ is int
+                      else [m if m.__class__ is int else m._code - table.base for m in moves])
+    except (AttributeError, OverflowError, TypeError):
         codes = table.encode(moves)         # one by one, registering the moves not coded yet
         if codes is None:
             return
@@ -208,26 +207,26 @@ def count(st) -> int:
 
 def all_moves(st) -> list:
     """Every move of the game so far, oldest first (Move objects)."""
-    past = st._past
-    if not past:
-        return list(st._history)
-    return st.rules.move_codes.decode(past) + st._history
+    return moves_from(st, 0)
 
 
 def all_texts(st) -> list[str]:
-    past = st._past
-    texts = [m.text for m in st._history]
-    if not past:
-        return texts
-    return st.rules.move_codes.decode_texts(past) + texts
+    texts = [m.text for m in _current(st, st._history)]
+    return list(map(st.rules.move_codes.texts.__getitem__, st._past)) + texts if st._past else texts
 
 
 def moves_from(st, start: int) -> list:
     """The moves from index `start` on (what a replay that got that far still needs)."""
     past = st._past
     if start >= len(past):
-        return st._history[start - len(past):]
-    return st.rules.move_codes.decode(past[start:]) + st._history
+        return _current(st, st._history[start - len(past):])
+    return st.rules.move_codes.decode(past[start:]) + _current(st, st._history)
+
+
+def _current(st, entries: list) -> list:
+    """The moves of entries of `_history`: Move objects, or the codes generated steps append."""
+    table = getattr(st.rules, "move_codes", None)       # (none for a stand-in for rules)
+    return [table.moves[e] if e.__class__ is int else e for e in entries]
 
 
 def move_at(st, index: int):
@@ -239,5 +238,5 @@ def move_at(st, index: int):
     if not 0 <= index < count:
         raise IndexError("history index out of range")
     if index >= len(past):
-        return current[index - len(past)]
+        return _current(st, [current[index - len(past)]])[0]
     return st.rules.move_codes.moves[past[index]]
