@@ -156,3 +156,20 @@ def test_score_cases_the_generator_cannot_write_are_called_as_the_score_s_closur
             theirs.apply(legal[pick])
             assert ours.scores == theirs.scores and ours.last_round == theirs.last_round
         assert ours.is_terminal and ours.winners == theirs.winners and ours.view() == theirs.view()
+
+
+def test_a_generated_round_end_leaves_its_record_as_values_read_as_the_dict():
+    """The record of the round just finished is left as a tuple of its values (no dict made
+    at each round's end); `last_round` reads it as the contract's dict, the same one each time,
+    with the round's own bids and tricks and the scores as they stood."""
+    state, rng = rulekit.load("instinct").new_game(4, seed=12), random.Random(12)
+    while state.round == 1:
+        bids, scores = list(state.bids), list(state.scores)
+        state.apply(rng.choice(state.legal_moves()))
+    assert state._last_round.__class__ is tuple
+    record = state.last_round
+    assert record is state.last_round and record is state._last_round
+    assert list(record) == ["round", "bids", "tricks_won", "points", "scores"]
+    assert record["round"] == 1 and record["bids"] == bids and sum(record["tricks_won"]) == 11
+    assert record["scores"] == [s + p for s, p in zip(scores, record["points"])] == state.scores
+    assert state.view()["last_round"] == record

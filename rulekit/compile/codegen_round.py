@@ -26,7 +26,7 @@ from .codegen_exprs import Expressions, NotWritten
 #: state takes fresh ones (copies when the game ends, new lists for the next round)
 RECORD = """\
     bids, won = st.bids, st.tricks_won
-    st._last_round = {"round": st.round, "bids": bids, "tricks_won": won, "points": points, "scores": list(scores)}
+    st._last_round = (st.round, bids, won, points, list(scores))     # a dict when read (`State.last_round`)
     if st.dealer is not None:
         st.dealt[st.dealer] += 1
 """

@@ -85,9 +85,11 @@ class State:
         no bids or tricks (a grid game's, `compile/codegen_grid_end.py`) leaves only its
         number; its record is made from the state when first read (nothing it holds changes
         until the next round's end, which leaves a record of its own), then kept, so every
-        read sees the same dict."""
+        read sees the same dict. A generated round's end leaves the record's values as a tuple."""
         record = self._last_round
-        if record.__class__ is int:
+        if record.__class__ is tuple:
+            record = self._last_round = dict(zip(("round", "bids", "tricks_won", "points", "scores"), record))
+        elif record.__class__ is int:
             record = self._last_round = {"round": record, "bids": list(self.bids), "tricks_won": list(self.tricks_won),
                                          "points": [0] * self.n, "scores": list(self.scores)}
         return record
