@@ -57,8 +57,8 @@ def reset_lines(rules, fields=None, fresh=()) -> str:
                    for field, value in RESETS if (fields is None or field in fields) and field not in fresh)
 
 
-#: fields of `RESETS` kept under another name: `taken` is a property of the state over its
-#: masks and the tricks won since they were last brought up to date (`State.taken`)
+#: fields of `RESETS` stored otherwise: `taken` is a property (`State.taken`) over the masks
+#: `_taken` and the log `_won` of the tricks won since they were read, and its reset sets both
 _STORED = {"taken": "_taken, st._won"}
 
 
