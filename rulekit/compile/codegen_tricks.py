@@ -331,10 +331,11 @@ def _next_seat(shape, then: str) -> str:
 UNROLLED = range(2, 6)
 
 
-def _unrolled(n: int, ties: str, slots) -> list[str]:
-    """Lines that find the winner of a full trick of `n` cards, one by one;
-    `slots`: the (seat, card) local names of each place of the trick (generator names). The
-    last place is the card just played: its `seat`, `card` and bit (`cards`) are at hand."""
+def _unrolled(n: int, ties: str, slots, gather: bool) -> list[str]:
+    """Lines that find the winner of a full trick of `n` cards, one by one (and with `gather`
+    its cards, `played`); `slots`: the (seat, card) local names of each place of the trick
+    (generator names). The last place is the card just played: its `seat`, `card` and bit
+    (`cards`) are at hand."""
     seats = ["winner"] + [seat for seat, _ in slots[1:n - 1]] + ["seat"]
     cards = [card for _, card in slots[:n - 1]] + ["card"]
     # with ties to the last played (`ties`: odd strengths), `best` keeps the strength with its
@@ -346,32 +347,37 @@ def _unrolled(n: int, ties: str, slots) -> list[str]:
     for i in range(1, n):
         lines += [f"rank = strength[{cards[i]}]", "if rank > best:"]
         lines += ([f"    best = rank{low}"] if i < n - 1 else []) + [f"    winner = {seats[i]}"]
-    return lines
+    return lines + (["played = " + " | ".join(f"$BITS[{card}]" for card in cards[:-1]) + " | cards"] if gather else [])
 
 
 def _end_trick(shape, names, over: str, played: bool = True, unroll: bool = False) -> str:
     """The full trick: its winner takes it; `over` is the lines that end (with {END} for
-    whether the step is over). `played`: the lines gather the trick's cards for a winner rule
-    that reads them (`$WINNER`), else they are at hand as `played`; `unroll`:
+    whether the step is over). `played`: the lines gather the trick's cards where they need
+    them, else they are at hand as `played` (a walk's); `unroll`:
     for the seat counts `UNROLLED`, card by card (each count a branch on `$N`), or a seat
-    count of `UNROLLED`: for that count alone."""
+    count of `UNROLLED`: for that count alone. The winner's taken cards: the trick goes to
+    the state's log (`State.taken` adds it when read), but for a step with a lead rule, which
+    reads them at every lead, its cards are added at once."""
     lead = "$THEN(st)" if names["THEN"] else "winner"
+    eager = shape["ruled"]
+    gather = played and eager
     if "STRENGTH" in names:
         ties = " or rank == best and rank & 1" if names["LAST"] else ""
-        lines = ["strength = $ROW_STRENGTH[$LEAD]", "best = -1", "for who, c in trick:",
+        lines = ["strength = $ROW_STRENGTH[$LEAD]", "best = -1"] + (["played = 0"] if gather else []) + [
+                 "for who, c in trick:"] + (["    played |= $BITS[c]"] if gather else []) + [
                  "    rank = strength[c]", f"    if rank > best{ties}:", "        best = rank", "        winner = who"]
         if unroll is not True and unroll in UNROLLED and played and not shape["sit"]:
-            lines = _unrolled(unroll, ties, shape["slots"])
+            lines = _unrolled(unroll, ties, shape["slots"], gather)
         elif unroll and played and not shape["sit"]:
-            branches = [f"{'if' if i == 0 else 'elif'} $N == {n!r}:\n" + indent("\n".join(_unrolled(n, ties, shape["slots"])), 4)
-                        for i, n in enumerate(UNROLLED)]
+            branches = [f"{'if' if i == 0 else 'elif'} $N == {n!r}:\n"
+                        + indent("\n".join(_unrolled(n, ties, shape["slots"], gather)), 4) for i, n in enumerate(UNROLLED)]
             lines = ["".join(branches) + "else:\n" + indent("\n".join(lines), 4).rstrip("\n")]
     else:
         lines = (["played = 0", "for _, c in trick:", "    played |= 1 << c"] if played else []) + [
                  "winner = $WINNER(trick, played, st.lead, st.trump)"]
-    lines += ["st.tricks_won[winner] += 1", "st._won.extend(trick)", "st._won.append(winner)", "st.last_trick = trick",
-              "st.trick = []", "st.lead = -1", "tricks = st.tricks_played + 1", "st.tricks_played = tricks",
-              f"st.current_player = st.leader = {lead}"]
+    taken = ["st._taken[winner] |= played"] if eager else ["st._won.extend(trick)", "st._won.append(winner)"]
+    lines += ["st.tricks_won[winner] += 1", *taken, "st.last_trick = trick", "st.trick = []", "st.lead = -1",
+              "tricks = st.tricks_played + 1", "st.tricks_played = tricks", f"st.current_player = st.leader = {lead}"]
     if shape["sit"]:
         lines += ["seat = st.current_player", "while sitting >> seat & 1:", "    seat = (seat + 1) % $N",
                   "st.current_player = st.leader = seat"]

@@ -88,7 +88,7 @@ def lead_rule(lead: n.Lead, preds: PredicateTables):
 
     def rule(st):
         played = 0
-        for taken in st.taken:
+        for taken in st.taken if st._won else st._taken:     # (read at every lead: no call when no log waits)
             played |= taken
         for condition, result in cases:
             if condition(st, played):

@@ -87,11 +87,10 @@ class State:
         until the next round's end, which leaves a record of its own), then kept, so every
         read sees the same dict. A generated round's end leaves the record's values as a tuple."""
         record = self._last_round
+        if record.__class__ is int:             # a grid round's: the rest is the state's
+            record = (record, list(self.bids), list(self.tricks_won), [0] * self.n, list(self.scores))
         if record.__class__ is tuple:
             record = self._last_round = dict(zip(("round", "bids", "tricks_won", "points", "scores"), record))
-        elif record.__class__ is int:
-            record = self._last_round = {"round": record, "bids": list(self.bids), "tricks_won": list(self.tricks_won),
-                                         "points": [0] * self.n, "scores": list(self.scores)}
         return record
 
     @last_round.setter
@@ -102,14 +101,15 @@ class State:
     def taken(self) -> list[int]:
         """Each seat's cards taken in tricks this round, as masks. A trick step logs each trick
         it ends in `_won`, its (seat, card) pairs then its winner; they join the masks when read."""
-        cards, taken = 0, self._taken
-        for entry in self._won:
-            if entry.__class__ is int:          # the winner of the cards before it
-                taken[entry], cards = taken[entry] | cards, 0
-            else:
-                cards |= 1 << entry[1]
-        self._won = []
-        return taken
+        if self._won:
+            cards, taken = 0, self._taken
+            for entry in self._won:
+                if entry.__class__ is int:      # the winner of the cards before it
+                    taken[entry], cards = taken[entry] | cards, 0
+                else:
+                    cards |= 1 << entry[1]
+            self._won = []
+        return self._taken
 
     @taken.setter
     def taken(self, masks: list[int]) -> None:
