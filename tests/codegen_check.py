@@ -13,7 +13,7 @@ VOCABULARY = frozenset("""
     __reduce_ex__ hand hands trick cards card entry allowed found part out held history made seat
     faces count bits r played winner c needed admitted pick hit key sign top i chain also must able
     sitting bids list len range id get append extend bit_length bit_count is_terminal current_player _at
-    hands trump lead tricks_won taken _taken _won log last_trick tricks_played leader advance _legal _history _index n
+    hands trump lead tricks_won taken _taken _won log last_trick tricks_played leader advance _legal _history _code n
     revealed arg extra _ __slots__ at follow enter words round random_words undealt aside dealt_cards places i j map sum __getitem__ dealt turned suit bit min
     won scores ended points dealer max_rounds finish reset_round last_round _last_round order draws
     gs effect occ free _box box bit_of origin cells moves pending over __class__

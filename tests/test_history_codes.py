@@ -372,7 +372,7 @@ def test_a_playout_keeps_every_move_through_the_round_ends(name):
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_the_moves_generated_steps_append_as_codes_are_coded_by_their_own_rule_set(name):
-    """A generated trick step or number bid appends `move._index`, not the move: every such
+    """A generated trick step or number bid appends `move._code & 65535`, not the move: every such
     move is coded up front by the table of its own rule set (each player count, each variant)."""
     from rulekit.engine.cardsets import MoveTable
     from rulekit.engine.steps import BidNumber
@@ -384,8 +384,8 @@ def test_the_moves_generated_steps_append_as_codes_are_coded_by_their_own_rule_s
                 table = getattr(step, "table", None)
                 moves = step.moves if isinstance(step, BidNumber) else table.moves if isinstance(table, MoveTable) else []
                 for move in moves:
-                    assert rules.move_codes.moves[move._index] is move
-                    assert move._code == rules.move_codes.base + move._index
+                    assert rules.move_codes.moves[move._code & 65535] is move
+                    assert move._code >> 16 == rules.move_codes.base >> 16
                     checked += 1
     assert checked or name == "duell-der-tiere"        # (a grid game: its moves are appended as they are)
 

@@ -484,12 +484,12 @@ def install(rules, sections=None) -> dict:
 
 def _code_up_front(rules) -> None:
     """Code, in the rule set's history table, the moves whose codes the generated steps append
-    to a history instead of the moves (`move._index`: a trick step's card moves, a number
-    bid's bids; engine/history.py), before any state plays. Each step makes its own moves, so
+    to a history instead of the moves (`move._code & 65535`, the code without the table's base:
+    a trick step's card moves, a number bid's bids; engine/history.py), before any state plays. Each step makes its own moves, so
     each is marked by this table; a move marked by another would have another's code."""
     from ..engine.cardsets import MoveTable
     from ..engine.steps import BidNumber
-    table = rules.move_codes
+    table, base = rules.move_codes, rules.move_codes.base
     for step in rules.steps:
         if isinstance(step, BidNumber):
             moves = step.moves
@@ -498,7 +498,7 @@ def _code_up_front(rules) -> None:
         else:
             continue
         table.encode(moves)
-        if not all(table.moves[move._index] is move for move in moves):
+        if not all(0 <= move._code - base < len(table) and table.moves[move._code - base] is move for move in moves):
             raise AssertionError(f"a move of step {type(step).__name__} is coded by another rule set")
 
 

@@ -50,7 +50,7 @@ seat = st.current_player
 bids = st.bids
 bids[seat] = move.arg
 seat = $AFTER[st.n][seat]
-st._history.append(move._index)
+st._history.append(move._code & 65535)
 if bids[seat] is None:
     st.current_player = seat
     return
@@ -77,7 +77,7 @@ _DRAW = """\
             while r >= $COUNT:
                 r = getrandbits($BITS)
             move = $MOVES[r]
-            history.append(move._index)
+            history.append(move._code & 65535)
             made += 1
 """
 

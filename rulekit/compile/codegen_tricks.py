@@ -100,7 +100,7 @@ def _emit(w, step):
     w.lines(Template(f"class $CLS($BASE):\n    \"\"\"Generated: the trick step of this game.\"\"\"\n    generated_from = $BASE\n\n{body}")
             .substitute(step_names))
     # no `st._legal` to forget: no generated step keeps one (it is None until a step's end)
-    done = "st._history.append(move._index)\n"      # its code: the rules code their moves up front
+    done = "st._history.append(move._code & 65535)\n"      # its code: the rules code their moves up front
 
     def inline(unroll, **more):
         body = play_body(shape, names, "return $STATE.apply(st, move)", done + "return",
@@ -466,7 +466,7 @@ _LOCAL_WALK = """\
         while True:
             hand = hands[seat]
             allowed = (hand & row or hand) if trick else hand
-$DRAW            history.append($MOVES[card]._index)
+$DRAW            history.append($MOVES[card]._code & 65535)
             hands[seat] = hand ^ cards
             if trick:
                 rank = strength[card]
@@ -523,7 +523,7 @@ def _walk(w, shape, names) -> str:
     following = ("if len(trick) < n:\n    seat = (seat + 1) % n\n    continue\n" if local
                  else _next_seat(shape, "continue"))
     loop = (("" if local else "seat = st.current_player\n") + "hand = hands[seat]\n" + allowed + _draw(w, shape)
-            + "history.append($MOVES[card]._index)\nmade += 1\nhands[seat] = hand ^ cards\nplayed |= cards\n" + _set_lead(names)
+            + "history.append($MOVES[card]._code & 65535)\nmade += 1\nhands[seat] = hand ^ cards\nplayed |= cards\n" + _set_lead(names)
             + "trick.append($PAIRS[seat][card])\n" + following + ended)
     head = ("hands, history = st.hands, st._history\n" + setup
             + ("n = st.n\nseat = st.current_player\n" if local else "") + "trick = st.trick\nplayed = 0\n"

@@ -2,8 +2,8 @@
 
 Pipeline place: compiler → **engine**. During a round a state appends its moves to a plain
 list, `state._history`: the hot path pays one list append per move. The generated steps of
-tricks and number bids append their moves' codes (`Move._index`: the rules code those moves
-as they are built), any other step the (interned) `Move` objects. At the end of a round that
+tricks and number bids append their moves' codes (the low 16 bits of `Move._code`: the
+rules code those moves as they are built), any other step the (interned) `Move` objects. At the end of a round that
 the game goes on after, `seal` turns that list into codes and adds them to `state._past`, an
 immutable `bytes` (or `array('H')` once a game has more than 256 distinct moves) shared by
 every clone. The code ↔ move table, `MoveCodes`, lives on the compiled rules (one per rule
@@ -16,9 +16,9 @@ the moves of the game's last rounds (on fresh positions, often moves never coded
 are seldom packed at all (those of its last round never are). Every reader sees `_past` followed by `_history`, so when the
 packing happens changes no history, view, clone or pickle.
 
-A move's code is written on the move object when a table first codes it (`Move._index`, and
-`Move._code` offset by the table's own base so that a code from another table is recognised
-as out of range), so coding a round is one attribute read a move; a move without one (or with
+A move's code is written on the move object when a table first codes it (`Move._code`,
+offset by the table's own base, a multiple of 65536, so that a code from another table is
+recognised as out of range), so coding a round is one attribute read a move; a move without one (or with
 another table's) is found by its kind, payload and text (moves made fresh: `seat N: ...` out
 of turn, sampled histories). A restored history (a view's texts) is coded by text straight
 into `_past` (`restored`), so restoring a long game builds no Move objects. Decoding gives
@@ -101,7 +101,6 @@ class MoveCodes:
             return
         first = self.base + start
         any(map(setattr, moves, itertools.repeat("_code"), range(first, first + len(moves))))   # marked, in C
-        any(map(setattr, moves, itertools.repeat("_index"), range(start, start + len(moves))))
 
     def code_texts(self, texts) -> list[int] | None:
         """The codes of a restored history, given as its moves' texts (what a view keeps of a
@@ -136,7 +135,7 @@ class MoveCodes:
                 self._by_key[key] = code
         if getattr(move, "_code", None) is None:     # first coded here: mark it (never re-marked)
             try:
-                move._code, move._index = self.base + code, code
+                move._code = self.base + code
             except AttributeError:       # a move-like object without the slot: found by key
                 pass
         return code

@@ -23,8 +23,8 @@ def normalize(text: str) -> str:
 class Move:
     """One decision. `kind` is the verb (`play`, `bid`, `pass`, ...), `arg` its payload."""
 
-    # `_code`, `_index`: set when a rule set's history table first codes the move (engine/history.py)
-    __slots__ = ("kind", "arg", "text", "_code", "_index")
+    # `_code`: set when a rule set's history table first codes the move (engine/history.py)
+    __slots__ = ("kind", "arg", "text", "_code")
 
     def __init__(self, kind: str, arg, text: str):
         self.kind = kind
@@ -48,7 +48,7 @@ class Move:
         return hash(self.text)
 
     def __reduce__(self):
-        """Pickled and copied without its codes: a code means something in its own process only."""
+        """Pickled and copied without `_code`: a code means something in its own process only."""
         return Move, (self.kind, self.arg, self.text)
 
 
