@@ -498,7 +498,8 @@ def _code_up_front(rules) -> None:
         else:
             continue
         table.encode(moves)
-        if not all(0 <= move._code - base < len(table) and table.moves[move._code - base] is move for move in moves):
+        codes = [getattr(move, "_code", -1) - base for move in moves]      # (-1: a table full, never at a build)
+        if not all(0 <= code < len(table) and table.moves[code] is move for code, move in zip(codes, moves)):
             raise AssertionError(f"a move of step {type(step).__name__} is coded by another rule set")
 
 
