@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pickle
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -24,7 +25,6 @@ TRICK_GAMES = ("instinct", "insidious-sevens", "examples/heart-hunt.rules", "exa
 
 def _load(name: str):
     if name.endswith(".rules"):
-        from pathlib import Path
         return rulekit.load(str(Path(__file__).resolve().parent.parent / name))
     return rulekit.load(name)
 
