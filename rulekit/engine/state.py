@@ -8,17 +8,19 @@ lists and bitmasks, so `clone()` is a handful of list copies.
 """
 from __future__ import annotations
 
-import hashlib
 import random
 import struct
+try:        # CPython's own SHAKE-256: the same words as OpenSSL's, and quicker to start cold, as a deal's call is
+    from _sha3 import shake_256 as _shake
+except ImportError:                     # pragma: no cover - a build without it
+    from hashlib import shake_256 as _shake
 
 from ..errors import IllegalMoveError, shown
 from . import history as _hist
 from .moves import Move, normalize
 
 #: Per-seat list fields copied by `clone()`.
-_SEAT_LISTS = ("hands", "scores", "bids", "bid_cards", "tricks_won", "dealt", "_taken", "aside",
-               "pending")
+_SEAT_LISTS = ("hands", "scores", "bids", "bid_cards", "tricks_won", "dealt", "_taken", "aside", "pending")
 _SCALARS = ("rules", "n", "seed", "chance", "round", "_step", "_at", "current_player", "dealer", "leader",
             "lead", "trump", "tricks_played", "is_terminal", "undealt", "revealed", "_last_round",
             "_past")
@@ -250,14 +252,13 @@ class State:
     # ---- driving the steps ---------------------------------------------------------------
 
     def random_words(self, count: int) -> tuple[int, ...]:
-        """`count` random 32-bit numbers for the next chance event, reproducible from the seed
-        (SHAKE-256 of the seed and the event's number, read as little-endian words). Every
-        chance event draws so (deals, shuffles, the dealer, a toss): one C call, where seeding
-        a `random.Random` costs some 25,000 instructions. A number below n is drawn from a
-        word w as `w * n >> 32` (`random_below`; its bias is below n / 2**32)."""
+        """`count` random 32-bit numbers for the next chance event (a deal, a shuffle, the dealer,
+        a toss), reproducible from the seed: SHAKE-256 of the seed and the event's number, read
+        as little-endian words, one C call where seeding a `random.Random` costs some 25,000
+        instructions. A number below n is `w * n >> 32` (`random_below`; bias below n / 2**32)."""
         self.chance += 1
         unpack = _UNPACK.get(count) or _UNPACK.setdefault(count, struct.Struct("<%dI" % count).unpack)
-        return unpack(hashlib.shake_256(b"%d/%d" % (self.seed, self.chance)).digest(4 * count))
+        return unpack(_shake(b"%d/%d" % (self.seed, self.chance)).digest(4 * count))
 
     def random_below(self, n: int) -> int:
         """A number in range(n) for the next chance event (one word of `random_words`)."""
