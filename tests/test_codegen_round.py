@@ -18,7 +18,7 @@ from rulekit.compile import codegen, codegen_cache, codegen_grid_end, codegen_ro
 from rulekit.compile.codegen_round import RESETS
 from rulekit.engine import history
 
-from test_codegen import _players, _reference
+from test_codegen import _players, _reference, reference_of
 
 ROOT = Path(__file__).resolve().parent.parent
 DUELL = str(ROOT / "rules" / "duell-der-tiere.rules")
@@ -173,3 +173,70 @@ def test_a_generated_round_end_leaves_its_record_as_values_read_as_the_dict():
     assert record["round"] == 1 and record["bids"] == bids and sum(record["tricks_won"]) == 11
     assert record["scores"] == [s + p for s, p in zip(scores, record["points"])] == state.scores
     assert state.view()["last_round"] == record
+
+
+def _lockstep(game, reference, players, seeds, check):
+    """Seeded random games of `game` and its `reference` played move for move; `check(ours,
+    theirs)` after every move."""
+    for seed in seeds:
+        ours, theirs = game.new_game(players, seed=seed), reference.new_game(players, seed=seed)
+        rng = random.Random(seed)
+        while not theirs.is_terminal:
+            legal = theirs.legal_moves()
+            pick = rng.randrange(len(legal))
+            ours.apply(ours.legal_moves()[pick])
+            theirs.apply(legal[pick])
+            check(ours, theirs)
+        assert ours.is_terminal and ours.winners == theirs.winners and ours.view() == theirs.view()
+
+
+def _instinct_with(old: str, new: str) -> str:
+    text = (ROOT / "rules" / "instinct.rules").read_text()
+    assert old in text
+    return text.replace(old, new)
+
+
+def test_score_cases_that_read_the_scores_are_all_known_before_any_is_added(monkeypatch):
+    """A seat's points added as they are known (one loop) would change what a later seat's
+    case reads: a score that reads the scores keeps every seat's points first."""
+    text = _instinct_with("made   -> 10 + bonus[bid]\n  missed -> 0",
+                          "made   -> 10 + bonus[bid]\n  missed -> 0 - max(score) / 10")
+    game, reference = rulekit.loads(text), reference_of(text, monkeypatch)
+    ending = _end_round_text(codegen.source_of(game.ruleset(4)))
+    assert "for seat in range(st.n)]" in ending and "points[seat] = point" not in ending
+    plain = _end_round_text(codegen.source_of(rulekit.load("instinct").ruleset(4)))
+    assert "points[seat] = point" in plain and "for seat in range(st.n)]" not in plain
+    lost = []
+
+    def same_scores(ours, theirs):
+        assert ours.scores == theirs.scores and ours.last_round == theirs.last_round
+        if ours.last_round is not None:
+            lost.extend(points for points in ours.last_round["points"] if points < 0)
+    _lockstep(game, reference, 4, (1, 2, 3), same_scores)
+    assert lost, "a missed bid read the scores"
+
+
+def test_a_round_of_codes_past_255_is_packed_two_bytes_a_move_as_the_reference(monkeypatch):
+    """The written-in packing of a round (one `bytes()`) meets a code past 255 (a deck of 300
+    cards) and then a past of two bytes a move: both go to `history.seal`, and the history
+    reads back as the hand-written steps' does."""
+    text = _instinct_with("ranks 1..12", "ranks 1..60")
+    game, reference = rulekit.loads(text), reference_of(text, monkeypatch)
+    assert "st._past + bytes(st._history)" in _end_round_text(codegen.source_of(game.ruleset(4)))
+    wide = []
+
+    def same_history(ours, theirs):
+        assert (len(ours._past), len(ours._history)) == (len(theirs._past), len(theirs._history))
+        wide.append(ours.round > 1 and ours._past.__class__ is not bytes)
+    _lockstep(game, reference, 4, (1, 2), same_history)
+    state = game.new_game(4, seed=1)
+    rng = random.Random(1)
+    while state.round < 4:
+        state.apply(rng.choice(state.legal_moves()))
+    assert any(wide) and not isinstance(state._past, bytes)
+    assert state.history == h_texts(state) and state.clone().history == state.history
+
+
+def h_texts(state) -> list[str]:
+    """The history's texts read move by move (`history.moves_from`), not through `State.history`."""
+    return [move.text for move in history.moves_from(state, 0)]

@@ -211,7 +211,7 @@ def generate(rules) -> tuple[str, dict, dict[int, str], str | None]:
                     inlined.append((out.bind("step", step), made[1], made[2], own and made[0], rows, index, by_count))
                 break
     from . import codegen_round
-    ending = codegen_round.emit(out, rules) if classes else None
+    ending = codegen_round.emit(out, rules, classes) if classes else None
     if ending is None and classes and rules.grid is not None:
         from . import codegen_grid_end
         ending = codegen_grid_end.emit(out, rules)
@@ -529,7 +529,8 @@ def _safe(title: str) -> str:
 
 #: the builtins the generated code may call: nothing else is reachable from it
 _BUILTINS = {"type": type, "len": len, "range": range, "list": list, "tuple": tuple, "id": id, "min": min, "sum": sum, "map": map,
-             "max": max, "abs": abs, "any": any, "all": all, "enumerate": enumerate, "KeyError": KeyError,
+             "max": max, "abs": abs, "any": any, "all": all, "enumerate": enumerate, "bytes": bytes,
+             "KeyError": KeyError, "TypeError": TypeError, "ValueError": ValueError,
              "__build_class__": __builtins__["__build_class__"] if isinstance(__builtins__, dict)
              else __builtins__.__build_class__}
 

@@ -79,21 +79,37 @@ def fresh_fields(rules) -> tuple[str, ...]:
 _FRESH = {steps.BidNumber.enter: ("bids", "pending", "revealed")}
 
 
-def seal_lines(w) -> str:
+def seal_lines(w, codes: bool = False) -> str:
     """`history.seal` when it would pack: after the first round, only once `SEAL_AT` moves
-    wait (a game of short rounds calls it seldom)."""
+    wait (a game of short rounds calls it seldom). With `codes` (every step that decides
+    appends codes: `codes_only`), its common case is written in: codes below 256 after a
+    past of one byte a move, packed by one `bytes()`; anything else (a Move among them, a
+    wider code or past) raises, and `seal` packs it."""
+    call = f"{w.bind('seal', seal)}(st)\n"
+    if codes:
+        call = ("try:\n"
+                "            st._past, st._history = st._past + bytes(st._history), []\n"
+                f"        except (TypeError, ValueError):\n            {call}")
     return (f"    if len(st._history) >= {literal(SEAL_AT)} or not st._past:   # the game goes on: pack its moves\n"
-            f"        {w.bind('seal', seal)}(st)\n")
+            f"        {call}")
+
+
+def codes_only(rules, classes) -> bool:
+    """Does a round append only codes to the history: is every step that decides generated
+    (`classes`: by index) and one whose moves the rules code up front (`codegen._code_up_front`:
+    a number bid, or a step with a move table)?"""
+    from . import codegen_deal
+    from ..engine.cardsets import MoveTable
+    return all(codegen_deal.never_decides(step) or index in classes and (
+        isinstance(step, steps.BidNumber) or isinstance(getattr(step, "table", None), MoveTable))
+        for index, step in enumerate(rules.steps))
 
 
 _END_ROUND = """\
 def $NAME(st):
     \"\"\"The round is over: its points, the record of it, the end of the game or the next round's
     steps up to its first decision (then True: what `State.advance` does after a round).\"\"\"
-$POINTS    scores = st.scores
-    for seat in range(st.n):
-        scores[seat] += points[seat]
-""" + RECORD + """\
+$POINTS""" + RECORD + """\
     ended = $END
 """ + NEXT_ROUND + "$ENTER"
 
@@ -126,18 +142,28 @@ _ENTER_STEP = """\
         return True
 """
 
+#: `BidNumber.enter`, written in (the bids, hidden bids and `revealed` anew, the first seat to bid)
+_ENTER_BIDS = """\
+    st._step, st._at = $INDEX, $STEP
+    st.bids, st.pending, st.revealed = [None] * st.n, [None] * st.n, False
+    st.current_player = $STEP.first(st)
+    return True
+"""
+#: a step's `enter` -> its lines written in (it always asks a decision)
+_ENTERS = {steps.BidNumber.enter: _ENTER_BIDS}
+
 _DEAL_STEP = """\
     st._step, st._at = $INDEX, $STEP
     $STEP.enter(st)                     # a deal: never a decision
 """
 
 
-def emit(w, rules) -> str | None:
+def emit(w, rules, classes=()) -> str | None:
     """Write the end of the round (and the entry into the next); the end's name, or None for
-    a game this does not cover."""
+    a game this does not cover (`classes`: the steps generated, by index)."""
     if rules.grid is not None or rules.end is None or not 0 <= rules.round_start < len(rules.steps):
         return None
-    names = {"NAME": w.name("end_round"), "SEAL": seal_lines(w), "RULES": w.bind("rules", rules),
+    names = {"NAME": w.name("end_round"), "SEAL": seal_lines(w, codes_only(rules, classes)), "RULES": w.bind("rules", rules),
              "END": end_test(w, rules), "NEXT": next_round(rules),
              "RESET": reset_lines(rules, fresh=fresh_fields(rules))}
     names["POINTS"] = _points(w, rules)
@@ -192,8 +218,10 @@ def enter(w, rules) -> str:
     lines = []
     for index in range(rules.round_start, len(steps)):
         step = steps[index]
-        block = _DEAL_STEP if codegen_deal.never_decides(step) else _ENTER_STEP
+        block = _DEAL_STEP if codegen_deal.never_decides(step) else _ENTERS.get(type(step).enter, _ENTER_STEP)
         lines.append(Template(block).substitute(INDEX=literal(index), STEP=w.bind("step", step)))
+        if block is _ENTER_BIDS:
+            return "".join(lines)
         if block is _ENTER_STEP:
             break
     # no step asked a decision: False, and the engine's loop goes on after the step entered
@@ -215,31 +243,49 @@ def end_test(w, rules) -> str:
     return f"{w.bind('end', rules.end)}(st, None)"
 
 
+#: the points, each seat's added to its score
+ADD_POINTS = """\
+    scores = st.scores
+    for seat in range(st.n):
+        scores[seat] += points[seat]
+"""
+
+
 def _points(w, rules) -> str:
-    """Lines that set `points`, one per seat: the score cases written out, else (no checked
-    form of them) the score's closure called for each seat."""
+    """Lines that set `points`, one per seat, and add them to the scores: the score cases
+    written out, else (no checked form of them) the score's closure called for each seat.
+    Written cases that read no score are added as each seat's are known, in one loop
+    (a comprehension is a function call, and a round's end runs cold)."""
     if rules.round_points is not None:
         from . import codegen_scoring
-        return f"    points = {codegen_scoring.call(w, rules)}(st)\n"
+        return f"    points = {codegen_scoring.call(w, rules)}(st)\n" + ADD_POINTS
     if rules.score is None:
-        return "    points = [0] * st.n\n"
+        return "    points = [0] * st.n\n" + ADD_POINTS
     written = _written_cases(w, rules)
-    if written is not None:
-        return f"    points = [{written}\n              for seat in range(st.n)]\n"
-    return f"    points = [{w.bind('score', rules.score)}(st, seat) for seat in range(st.n)]\n"
+    if written is None:
+        return f"    points = [{w.bind('score', rules.score)}(st, seat) for seat in range(st.n)]\n" + ADD_POINTS
+    cases, reads_scores = written
+    if reads_scores:            # every seat's points from the scores before any is added
+        return f"    points = [{cases}\n              for seat in range(st.n)]\n" + ADD_POINTS
+    return ("    scores, points = st.scores, [0] * st.n\n"
+            "    for seat in range(st.n):\n"
+            f"        points[seat] = point = ({cases})\n"
+            "        scores[seat] += point\n")
 
 
-def _written_cases(w, rules) -> str | None:
-    """The score cases as one expression of `seat` (`A if made else B if ... else 0`), or
-    None when the rules keep no checked form of them."""
+def _written_cases(w, rules) -> tuple[str, bool] | None:
+    """The score cases as one expression of `seat` (`A if made else B if ... else 0`), and
+    whether it may read the scores (it names them, or calls a closure); None when the rules
+    keep no checked form of them."""
     nodes = getattr(rules.score, "nodes", None)
     if nodes is None or rules.expr_compiler is None:
         return None
     exprs = Expressions(w, rules.expr_compiler)
-    parts, kinds = [], set()
+    parts, kinds, closures = [], set(), 0
     try:
         for kind, test, value in nodes:
             points = exprs.write(value, "seat")
+            closures += exprs.closures
             kinds.add(kind)
             if kind == "else" or kinds == {"made", "missed"}:    # the rest of the seats: all of them
                 parts.append(points)
@@ -248,9 +294,11 @@ def _written_cases(w, rules) -> str | None:
                          "missed": "st.bids[seat] != st.tricks_won[seat]"}.get(kind)
             if condition is None:
                 condition = exprs.write(test, "seat")
+                closures += exprs.closures
             parts.append(f"{points} if {condition}\n              else ")
         else:
             parts.append("0")
     except NotWritten:
         return None
-    return "".join(parts)
+    cases = "".join(parts)
+    return cases, closures > 0 or "st.scores" in cases
