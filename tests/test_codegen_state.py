@@ -47,6 +47,25 @@ def test_a_state_always_has_the_class_of_the_step_it_is_at(name):
     assert len(seen) >= 2           # the steps' own classes were taken
 
 
+@pytest.mark.parametrize("name", ["instinct", "duell-der-tiere", "examples/plain-whist.rules",
+                                  "examples/nomination.rules"])
+def test_a_step_with_a_class_of_its_own_gives_it_as_the_state_enters_the_step(name):
+    """When a generated step (or the round's end) moves the state into a step that has a class
+    of its own, the state takes that class at once: the caller's next call meets the class
+    the state keeps for the step (a call site in the caller's loop that saw another class for
+    one call would look its method up anew)."""
+    game = rulekit.load(name)
+    players = 4 if 4 in game.players else game.players[0]
+    for seed in range(3):
+        state, rng = game.new_game(players, seed=seed), random.Random(seed)
+        state.legal_moves()
+        while not state.is_terminal:
+            state.apply(rng.choice(state.legal_moves()))
+            kind = type(state)
+            state.legal_moves()
+            assert type(state) is kind and _class_fits(state)
+
+
 def test_a_state_told_to_be_at_another_step_leaves_its_steps_class():
     state = rulekit.load("instinct").new_game(4, seed=3)
     for _ in range(6):

@@ -276,11 +276,13 @@ def apply(st, move, seat=None):
 #: `State.advance` from a step's own class, its first turn written out: the next step entered
 #: (the engine's loop goes on from it when it asks no decision) ... A state has a step's own
 #: class only while it is at that step, so this is right; code that moves `st._step` elsewhere
-#: and then advances gives the state the game's class first (`state_class`) ...
+#: and then advances gives the state the game's class first (`state_class`) ... A step that
+#: asks a decision and has a class of its own gives the state that class at once (`$$TAKE`):
+#: the caller's next call meets the class the state keeps, not the game's for one call.
 _NEXT_STEP = """\
 st._step, st._at = $INDEX, $STEP
 if $STEP.enter(st):
-    return
+$TAKE    return
 """
 
 #: ... or, after the last step, the end of the round (`rules.end_round`, read from the state as
@@ -291,9 +293,15 @@ _ROUND_END = """\
 st._step = $INDEX
 went_on = st.rules.end_round(st)
 if went_on:
-    return
+$TAKE    return
 if went_on is None:
     st._step = $START
+"""
+
+#: `$$TAKE`: the class of the step the state is at, when that is `$$STEP` (which has one of its own)
+_TAKE = """\
+    if st._at is $STEP:
+        st.__class__ = $CLASS
 """
 
 #: the `legal_moves` of a step's class (`_STEP_STATE`): the step's body, or, when the emitter
@@ -328,6 +336,13 @@ def _state_class(w, inlined, rules) -> str:
     state = w.bind("EngineState", State)
     name = state_class(w)
     legal, apply, own_classes = [], [], []
+    makers, taken = {}, {}      # by step index: the names of a class made per trump and seat count;
+    for step, _, _, own, rows, index, _ in inlined:     # the class a state takes at a step with its own
+        if own and rows:
+            made, make = makers[index] = w.name("STATE_AT"), w.name("state_at")
+            taken[index] = step, f"{made}.get((st.trump, st.n)) or {w.bind('apart', apart)}({make}, st.trump, st.n)"
+        elif own:
+            taken[index] = step, own_class(w, step)
     for step, legal_body, apply_body, own, rows, index, by_count in inlined:
         apply_body = None if apply_body is None else Template(apply_body).substitute(STATE=state)
         if own:
@@ -336,15 +351,15 @@ def _state_class(w, inlined, rules) -> str:
                 CLS=kind, GENERIC=name, STATE=state, STEP=step, KIND=own, STEP_PROPERTY=w.bind("step_property", LEAVING_STEP),
                 LEGAL=indent(legal_body, 4) if legal_body.startswith(ALIAS) else
                 Template(_STEP_LEGAL).substitute(STATE=state, BODY=indent(legal_body, 8)),
-                APPLY=_apply(state, apply_body, by_count, 4), NEXT=indent(_next(w, rules, index), 8))
+                APPLY=_apply(state, apply_body, by_count, 4), NEXT=indent(_next(w, rules, index, taken), 8))
             if rows:
-                made, make = w.name("STATE_AT"), w.name("state_at")
+                made, make = makers[index]
                 w.head.append(f"# the classes of a state at {step}, by (trump, seat count), as they are made")
                 w.head.append(f"{made} = {{}}")
                 text = Template(_BOUND_STEP_STATE).substitute(
                     MAKE=make, STEP=step, KIND=own, LOCALS=", ".join(rows), ROWS=", ".join(rows.values()),
                     CLASS=indent(text, 4).rstrip("\n"), MADE=made, CLS=kind)
-                kind = f"{made}.get((st.trump, st.n)) or {w.bind('apart', apart)}({make}, st.trump, st.n)"
+                kind = taken[index][1]
                 legal_body = f"found = st.__class__ = {kind}\nreturn found.legal_moves(st)\n"
                 apply_body = f"found = st.__class__ = {kind}\nreturn found.apply(st, move)\n"
             else:
@@ -375,12 +390,19 @@ def _apply(state: str, body: str, by_count, depth: int) -> str:
         " " * depth + "else:\n" + indent(head, depth + 4) + indent(body, depth + 8))
 
 
-def _next(w, rules, index: int) -> str:
-    """The first turn of `State.advance` from step `index` (`_NEXT_STEP`, `_ROUND_END`)."""
+def _next(w, rules, index: int, taken) -> str:
+    """The first turn of `State.advance` from step `index` (`_NEXT_STEP`, `_ROUND_END`); `taken`:
+    by step index, (the step, the class a state takes there) for the steps with their own."""
     steps = rules.steps
     if index + 1 < len(steps):
-        return Template(_NEXT_STEP).substitute(INDEX=repr(index + 1), STEP=w.bind("step", steps[index + 1]))
-    return Template(_ROUND_END).substitute(INDEX=repr(len(steps)), START=repr(rules.round_start - 1))
+        take = taken.get(index + 1)
+        return Template(_NEXT_STEP).substitute(INDEX=repr(index + 1), STEP=w.bind("step", steps[index + 1]),
+                                               TAKE=Template(_TAKE).substitute(STEP=take[0], CLASS=take[1]) if take else "")
+    from .codegen_deal import never_decides     # the round's first step that asks a decision
+    first = next((i for i in range(rules.round_start, len(steps)) if not never_decides(steps[i])), None)
+    take = taken.get(first)
+    return Template(_ROUND_END).substitute(INDEX=repr(len(steps)), START=repr(rules.round_start - 1),
+                                           TAKE=Template(_TAKE).substitute(STEP=take[0], CLASS=take[1]) if take else "")
 
 
 def state_class(w) -> str:
