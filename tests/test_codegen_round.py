@@ -18,7 +18,7 @@ from rulekit.compile import codegen, codegen_cache, codegen_grid_end, codegen_ro
 from rulekit.compile.codegen_round import RESETS
 from rulekit.engine import history
 
-from test_codegen import _players, _reference, reference_of
+from test_codegen import GAMES, IDS, _players, _reference, reference_of
 
 ROOT = Path(__file__).resolve().parent.parent
 DUELL = str(ROOT / "rules" / "duell-der-tiere.rules")
@@ -240,3 +240,16 @@ def test_a_round_of_codes_past_255_is_packed_two_bytes_a_move_as_the_reference(m
 def h_texts(state) -> list[str]:
     """The history's texts read move by move (`history.moves_from`), not through `State.history`."""
     return [move.text for move in history.moves_from(state, 0)]
+
+
+@pytest.mark.parametrize("path,variant", GAMES, ids=IDS)
+def test_an_enter_written_in_is_the_one_the_installed_step_runs(path, variant):
+    """The generated code enters a number bid or a plain trick step by the lines of
+    `codegen_round.ENTERS` instead of calling the step's `enter`: that is right only while
+    the step, once its generated class is installed, still runs that very `enter`."""
+    game = rulekit.load(path, variant=variant)
+    for players in game.players:
+        for step in game.ruleset(players).steps:
+            generated_from = getattr(type(step), "generated_from", type(step))
+            if generated_from.enter in codegen_round.ENTERS:
+                assert type(step).enter is generated_from.enter, type(step)

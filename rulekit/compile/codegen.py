@@ -263,9 +263,7 @@ class $CLS($GENERIC):
 $LEGAL
 $APPLY
     def advance(st):
-        st.__class__ = $GENERIC
-$NEXT        $GENERIC.advance(st)
-"""
+$NEXT"""
 
 _APPLY = """\
 def apply(st, move, seat=None):
@@ -273,16 +271,26 @@ def apply(st, move, seat=None):
         return $STATE.apply(st, move, seat)
 """
 
-#: `State.advance` from a step's own class, its first turn written out: the next step entered
-#: (the engine's loop goes on from it when it asks no decision) ... A state has a step's own
-#: class only while it is at that step, so this is right; code that moves `st._step` elsewhere
-#: and then advances gives the state the game's class first (`state_class`) ... A step that
-#: asks a decision and has a class of its own gives the state that class at once (`$$TAKE`):
-#: the caller's next call meets the class the state keeps, not the game's for one call.
+#: `State.advance` from a step's own class, its first turn written out: the game's class, the
+#: next step entered (the engine's loop goes on from it when it asks no decision) ... A state
+#: has a step's own class only while it is at that step, so this is right; code that moves
+#: `st._step` elsewhere and then advances gives the state the game's class first
+#: (`state_class`) ... A step that asks a decision and has a class of its own gives the
+#: state that class at once (`$$TAKE`): the caller's next call meets the class the state
+#: keeps, not the game's for one call.
 _NEXT_STEP = """\
+st.__class__ = $GENERIC
 st._step, st._at = $INDEX, $STEP
 if $STEP.enter(st):
 $TAKE    return
+$GENERIC.advance(st)
+"""
+
+#: ... or a step whose `enter` is written in (`codegen_round.ENTERS`: always a decision),
+#: entered, and the state given its class at once
+_ENTERED_STEP = """\
+st._step, st._at = $INDEX, $STEP
+${ENTER}st.__class__ = $CLASS
 """
 
 #: ... or, after the last step, the end of the round (`rules.end_round`, read from the state as
@@ -290,12 +298,14 @@ $TAKE    return
 #: on from the round's start, and when it entered the next round's steps without a decision
 #: (False), from the step it entered last
 _ROUND_END = """\
+st.__class__ = $GENERIC
 st._step = $INDEX
 went_on = st.rules.end_round(st)
 if went_on:
 $TAKE    return
 if went_on is None:
     st._step = $START
+$GENERIC.advance(st)
 """
 
 #: `$$TAKE`: the class of the step the state is at, when that is `$$STEP` (which has one of its own)
@@ -351,7 +361,7 @@ def _state_class(w, inlined, rules) -> str:
                 CLS=kind, GENERIC=name, STATE=state, STEP=step, KIND=own, STEP_PROPERTY=w.bind("step_property", LEAVING_STEP),
                 LEGAL=indent(legal_body, 4) if legal_body.startswith(ALIAS) else
                 Template(_STEP_LEGAL).substitute(STATE=state, BODY=indent(legal_body, 8)),
-                APPLY=_apply(state, apply_body, by_count, 4), NEXT=indent(_next(w, rules, index, taken), 8))
+                APPLY=_apply(state, apply_body, by_count, 4), NEXT=indent(_next(w, rules, index, taken, name), 8))
             if rows:
                 made, make = makers[index]
                 w.head.append(f"# the classes of a state at {step}, by (trump, seat count), as they are made")
@@ -390,18 +400,24 @@ def _apply(state: str, body: str, by_count, depth: int) -> str:
         " " * depth + "else:\n" + indent(head, depth + 4) + indent(body, depth + 8))
 
 
-def _next(w, rules, index: int, taken) -> str:
-    """The first turn of `State.advance` from step `index` (`_NEXT_STEP`, `_ROUND_END`); `taken`:
-    by step index, (the step, the class a state takes there) for the steps with their own."""
+def _next(w, rules, index: int, taken, generic: str) -> str:
+    """`State.advance` from step `index` (`_NEXT_STEP`, `_ENTERED_STEP`, `_ROUND_END`) for a
+    step's own class; `taken`: by step index, (the step, the class a state takes there) for the
+    steps with their own; `generic`: the game's state class."""
+    from .codegen_round import entered
     steps = rules.steps
     if index + 1 < len(steps):
-        take = taken.get(index + 1)
-        return Template(_NEXT_STEP).substitute(INDEX=repr(index + 1), STEP=w.bind("step", steps[index + 1]),
+        take, bound = taken.get(index + 1), w.bind("step", steps[index + 1])
+        written = entered(steps[index + 1], bound, 0)
+        if written is not None:
+            return Template(_ENTERED_STEP).substitute(INDEX=repr(index + 1), STEP=bound, ENTER=written,
+                                                      CLASS=take[1] if take else generic)
+        return Template(_NEXT_STEP).substitute(INDEX=repr(index + 1), STEP=bound, GENERIC=generic,
                                                TAKE=Template(_TAKE).substitute(STEP=take[0], CLASS=take[1]) if take else "")
     from .codegen_deal import never_decides     # the round's first step that asks a decision
     first = next((i for i in range(rules.round_start, len(steps)) if not never_decides(steps[i])), None)
     take = taken.get(first)
-    return Template(_ROUND_END).substitute(INDEX=repr(len(steps)), START=repr(rules.round_start - 1),
+    return Template(_ROUND_END).substitute(INDEX=repr(len(steps)), START=repr(rules.round_start - 1), GENERIC=generic,
                                            TAKE=Template(_TAKE).substitute(STEP=take[0], CLASS=take[1]) if take else "")
 
 

@@ -21,6 +21,7 @@ from ..engine import steps
 from ..engine.history import SEAL_AT, seal
 from .codegen import literal
 from .codegen_exprs import Expressions, NotWritten
+from .codegen_tricks import indent
 
 #: the round's record (`last_round`): it keeps the round's own bid and trick lists, and the
 #: state takes fresh ones (copies when the game ends, new lists for the next round)
@@ -142,15 +143,23 @@ _ENTER_STEP = """\
         return True
 """
 
-#: `BidNumber.enter`, written in (the bids, hidden bids and `revealed` anew, the first seat to bid)
-_ENTER_BIDS = """\
-    st._step, st._at = $INDEX, $STEP
-    st.bids, st.pending, st.revealed = [None] * st.n, [None] * st.n, False
-    st.current_player = $STEP.first(st)
-    return True
-"""
-#: a step's `enter` -> its lines written in (it always asks a decision)
-_ENTERS = {steps.BidNumber.enter: _ENTER_BIDS}
+#: a step's `enter`, written in, by the function: the lines that enter it (with `$$STEP` the
+#: step), for an `enter` that always asks a decision (it returns True): a number bid's (its
+#: bids, hidden bids and `revealed` anew, the first seat to bid) and a plain trick step's
+ENTERS = {
+    steps.BidNumber.enter: "st.bids, st.pending, st.revealed = [None] * st.n, [None] * st.n, False\n"
+                           "st.current_player = $STEP.first(st)\n",
+    steps.Tricks.enter: "st.tricks_played = 0\nst.trick = []\nst.lead = -1\n"
+                        "st.current_player = st.leader = $STEP.first(st)\n",
+}
+
+
+def entered(step, bound: str, depth: int) -> str | None:
+    """The lines of `ENTERS` that enter `step` (bound as `bound`), indented by `depth`, or None
+    when its `enter` is not written in."""
+    lines = ENTERS.get(type(step).enter)
+    return None if lines is None else indent(Template(lines).substitute(STEP=bound), depth)
+
 
 _DEAL_STEP = """\
     st._step, st._at = $INDEX, $STEP
@@ -217,11 +226,12 @@ def enter(w, rules) -> str:
     steps = rules.steps
     lines = []
     for index in range(rules.round_start, len(steps)):
-        step = steps[index]
-        block = _DEAL_STEP if codegen_deal.never_decides(step) else _ENTERS.get(type(step).enter, _ENTER_STEP)
-        lines.append(Template(block).substitute(INDEX=literal(index), STEP=w.bind("step", step)))
-        if block is _ENTER_BIDS:
-            return "".join(lines)
+        step, bound = steps[index], w.bind("step", steps[index])
+        written = entered(step, bound, 4)
+        if written is not None:             # a decision: the next round waits for it
+            return "".join(lines) + f"    st._step, st._at = {literal(index)}, {bound}\n" + written + "    return True\n"
+        block = _DEAL_STEP if codegen_deal.never_decides(step) else _ENTER_STEP
+        lines.append(Template(block).substitute(INDEX=literal(index), STEP=bound))
         if block is _ENTER_STEP:
             break
     # no step asked a decision: False, and the engine's loop goes on after the step entered
