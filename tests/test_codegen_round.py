@@ -253,3 +253,19 @@ def test_an_enter_written_in_is_the_one_the_installed_step_runs(path, variant):
             generated_from = getattr(type(step), "generated_from", type(step))
             if generated_from.enter in codegen_round.ENTERS:
                 assert type(step).enter is generated_from.enter, type(step)
+
+
+@pytest.mark.parametrize("kind", ["named", "left_of"])          # `dealer`, `left of dealer`
+def test_a_seat_rule_s_written_source_gives_the_seat_its_closure_gives(kind):
+    """The generator writes a plain seat rule's source where it enters a step (its first seat)
+    instead of calling the closure: the two must give the same seat at every dealer and count."""
+    from types import SimpleNamespace
+
+    from rulekit.compile.game import _seat_fn
+    from rulekit.dsl import nodes as n
+    fn = _seat_fn(n.SeatRef(kind=kind, name=n.Name("dealer")), None)
+    source = compile(fn.written, "<seat>", "eval")
+    for players in range(2, 9):
+        for dealer in range(players):
+            st = SimpleNamespace(dealer=dealer, n=players)
+            assert eval(source, {"__builtins__": {}}, {"st": st}) == fn(st)

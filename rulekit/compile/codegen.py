@@ -103,6 +103,7 @@ class Writer:
         self._lines: dict[str, list[int]] = {}     # a constant or handed-in name -> its lines of `head`
         self._count = 0
         self.own: dict = {}      # a step's bound name -> its state class's (`own_class`); None -> the game's (`state_class`)
+        self.deals: dict = {}    # id of a deal step -> [(player count, its deal written out)] (`codegen_deal`)
 
     def name(self, prefix: str) -> str:
         """A fresh identifier: `prefix` (always a word of the generator) and a number."""

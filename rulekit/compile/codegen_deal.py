@@ -158,6 +158,7 @@ def _written(w, step, names) -> str:
         turned = Template(_TURNED_AT).substitute(names, AT=repr(n * count)) if names["TURNED"] else ""
         w.lines(Template(text).substitute(names, TURNED=turned))
         calls.append(f"        if st.n == {n!r}:\n            return {name}(st)\n")
+        w.deals.setdefault(id(step), []).append((n, name))
     return "".join(calls)
 
 

@@ -148,23 +148,37 @@ _ENTER_STEP = """\
 #: bids, hidden bids and `revealed` anew, the first seat to bid) and a plain trick step's
 ENTERS = {
     steps.BidNumber.enter: "st.bids, st.pending, st.revealed = [None] * st.n, [None] * st.n, False\n"
-                           "st.current_player = $STEP.first(st)\n",
+                           "st.current_player = $FIRST\n",
     steps.Tricks.enter: "st.tricks_played = 0\nst.trick = []\nst.lead = -1\n"
-                        "st.current_player = st.leader = $STEP.first(st)\n",
+                        "st.current_player = st.leader = $FIRST\n",
 }
 
 
 def entered(step, bound: str, depth: int) -> str | None:
     """The lines of `ENTERS` that enter `step` (bound as `bound`), indented by `depth`, or None
-    when its `enter` is not written in."""
+    when its `enter` is not written in. Its first seat is the seat rule's own source when the
+    compiler gave it one (`first.written`: the dealer, the dealer's left), else a call of it."""
     lines = ENTERS.get(type(step).enter)
-    return None if lines is None else indent(Template(lines).substitute(STEP=bound), depth)
+    if lines is None:
+        return None
+    first = getattr(step.first, "written", None) or f"{bound}.first(st)"
+    return indent(Template(lines).substitute(FIRST=first), depth)
 
 
 _DEAL_STEP = """\
     st._step, st._at = $INDEX, $STEP
-    $STEP.enter(st)                     # a deal: never a decision
-"""
+$DEAL"""
+
+
+def _deal(w, step, bound: str) -> str:
+    """The call of a deal step (never a decision): its deal written out for the state's player
+    count when the generator wrote one (`Writer.deals`), else its `enter`."""
+    call = f"{bound}.enter(st)                     # a deal: never a decision\n"
+    written = w.deals.get(id(step))
+    if not written:
+        return "    " + call
+    return "".join(f"    {'if' if i == 0 else 'elif'} st.n == {literal(n)}:\n        {name}(st)\n"
+                   for i, (n, name) in enumerate(written)) + "    else:\n        " + call
 
 
 def emit(w, rules, classes=()) -> str | None:
@@ -231,7 +245,7 @@ def enter(w, rules) -> str:
         if written is not None:             # a decision: the next round waits for it
             return "".join(lines) + f"    st._step, st._at = {literal(index)}, {bound}\n" + written + "    return True\n"
         block = _DEAL_STEP if codegen_deal.never_decides(step) else _ENTER_STEP
-        lines.append(Template(block).substitute(INDEX=literal(index), STEP=bound))
+        lines.append(Template(block).substitute(INDEX=literal(index), STEP=bound, DEAL=_deal(w, step, bound)))
         if block is _ENTER_STEP:
             break
     # no step asked a decision: False, and the engine's loop goes on after the step entered

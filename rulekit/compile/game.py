@@ -345,8 +345,15 @@ def _seat_fn(ref: n.SeatRef, bid, deck=None):
     if ref.kind == "highest_bidder":
         return _highest_bidder(bid)
     if ref.kind == "left_of":
-        return lambda st: (st.dealer + 1) % st.n
-    return lambda st: st.dealer
+        return _written(lambda st: (st.dealer + 1) % st.n, "(st.dealer + 1) % st.n")
+    return _written(lambda st: st.dealer, "st.dealer")
+
+
+def _written(fn, source: str):
+    """`fn`, with the source of what it returns (`source`, an expression of `st`) for the
+    generator to write in where it would call it (`codegen_round.entered`)."""
+    fn.written = source
+    return fn
 
 
 def _holder(deck, text: str):
