@@ -217,12 +217,12 @@ def test_score_cases_that_read_the_scores_are_all_known_before_any_is_added(monk
 
 
 def test_a_round_of_codes_past_255_is_packed_two_bytes_a_move_as_the_reference(monkeypatch):
-    """The written-in packing of a round (one `bytes()`) meets a code past 255 (a deck of 300
+    """The written-in packing of a round (one `bytearray()`) meets a code past 255 (a deck of 300
     cards) and then a past of two bytes a move: both go to `history.seal`, and the history
     reads back as the hand-written steps' does."""
     text = _instinct_with("ranks 1..12", "ranks 1..60")
     game, reference = rulekit.loads(text), reference_of(text, monkeypatch)
-    assert "st._past + bytes(st._history)" in _end_round_text(codegen.source_of(game.ruleset(4)))
+    assert "st._past + bytearray(st._history)" in _end_round_text(codegen.source_of(game.ruleset(4)))
     wide = []
 
     def same_history(ours, theirs):

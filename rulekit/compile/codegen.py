@@ -568,7 +568,7 @@ def _safe(title: str) -> str:
 
 #: the builtins the generated code may call: nothing else is reachable from it
 _BUILTINS = {"type": type, "len": len, "range": range, "list": list, "tuple": tuple, "id": id, "min": min, "sum": sum, "map": map,
-             "max": max, "abs": abs, "any": any, "all": all, "enumerate": enumerate, "bytes": bytes,
+             "max": max, "abs": abs, "any": any, "all": all, "enumerate": enumerate, "bytearray": bytearray,
              "KeyError": KeyError, "TypeError": TypeError, "ValueError": ValueError,
              "__build_class__": __builtins__["__build_class__"] if isinstance(__builtins__, dict)
              else __builtins__.__build_class__}

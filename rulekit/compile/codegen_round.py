@@ -84,12 +84,12 @@ def seal_lines(w, codes: bool = False) -> str:
     """`history.seal` when it would pack: after the first round, only once `SEAL_AT` moves
     wait (a game of short rounds calls it seldom). With `codes` (every step that decides
     appends codes: `codes_only`), its common case is written in: codes below 256 after a
-    past of one byte a move, packed by one `bytes()`; anything else (a Move among them, a
+    past of one byte a move, packed by one `bytearray()` (the past stays bytes); anything else (a Move among them, a
     wider code or past) raises, and `seal` packs it."""
     call = f"{w.bind('seal', seal)}(st)\n"
     if codes:
         call = ("try:\n"
-                "            st._past, st._history = st._past + bytes(st._history), []\n"
+                "            st._past, st._history = st._past + bytearray(st._history), []\n"
                 f"        except (TypeError, ValueError):\n            {call}")
     return (f"    if len(st._history) >= {literal(SEAL_AT)} or not st._past:   # the game goes on: pack its moves\n"
             f"        {call}")
