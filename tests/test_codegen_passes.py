@@ -261,7 +261,10 @@ def test_a_pass_of_copies_takes_the_lowest_copies_held(monkeypatch):
 
 
 def test_the_table_of_pass_moves_forgets_past_its_limit_and_plays_on(monkeypatch):
+    from rulekit.compile import codegen_cache
     monkeypatch.setattr(codegen_passes.PassMoves, "LIMIT", 30)
+    monkeypatch.setattr(codegen_cache, "read", lambda key: None)       # made anew, and not kept:
+    monkeypatch.setattr(codegen_cache, "write", lambda key, entry: None)   # the bound shapes the source
     game = _load("hearts")
     reference = _reference("hearts", None, 4, monkeypatch)
     for seed in (21, 22):

@@ -66,6 +66,8 @@ def test_a_grid_game_with_a_step_the_table_does_not_know_resets_every_field(monk
     writes = dict(codegen_grid_end._WRITES)
     del writes[next(kind for kind in writes if kind.__name__ == "PlaceCards")]
     monkeypatch.setattr(codegen_grid_end, "_WRITES", writes)
+    monkeypatch.setattr(codegen_cache, "read", lambda key: None)       # made anew, and not kept
+    monkeypatch.setattr(codegen_cache, "write", lambda key, entry: None)
     game = rulekit.loads(Path(DUELL).read_text(), file=DUELL, base_dir=str(ROOT / "rules"))
     source = codegen.source_of(game.ruleset(2))
     start = source.index("\ndef end_round_")
