@@ -44,6 +44,10 @@ def test_quick_benchmark_prints_the_table(tmp_path):
     assert figures["ratios"]["suits_over_lists"] > 0
     assert "runs' quartiles" in out
     assert set(figures["spreads"]) == set(figures["ratios"])
+    if not any(note.startswith("shared yardsticks not found") for note in figures["notes"]):
+        # the shared API-shaped yardstick's state, also driven by this benchmark's own loop
+        assert "shared api_limit_instinct.py State (this benchmark's loop)" in figures["play"]
+        assert figures["ratios"]["api_shared_loop"] > 0 and "api_limit's State, this benchmark's loop" in out
 
 
 def test_ratios_are_medians_of_pairs_with_their_quartiles():
