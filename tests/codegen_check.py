@@ -28,7 +28,7 @@ VOCABULARY = frozenset("""
     nxt offset bid_cards setdefault values text round_start action keys best finals final codes move_codes
     chains sets fill missing ranks use alone inside
     KeyError follow_one
-    point bytearray TypeError ValueError chance seed digest
+    point bytearray TypeError ValueError
     h
 """.split())
 

@@ -225,20 +225,3 @@ def test_a_follow_row_over_several_runs_is_listed_run_by_run():
     euchre = rulekit.load("examples/games/euchre.rules")
     assert "found = cache_" in codegen.source_of(euchre.ruleset(4)).split("def play")[0]
     assert "follow_one" in codegen.source_of(rulekit.load("instinct").ruleset(4))
-
-
-def test_a_step_s_own_apply_writes_its_advance_in():
-    """At a step's end (the last bid, the round's last trick) the own class's `apply` runs the
-    body of its `advance` written in, not a call of it: the call ran once a round, cold."""
-    import ast
-
-    from rulekit.compile import codegen
-    tree = ast.parse(codegen.source_of(rulekit.load("instinct").ruleset(4)))
-    applies = [node for cls in ast.walk(tree) if isinstance(cls, ast.ClassDef) and cls.name.startswith("StateAt_")
-               for node in ast.walk(cls) if isinstance(node, ast.FunctionDef) and node.name == "apply"]
-    assert len(applies) >= 2
-    for apply in applies:
-        calls = [node.func.attr for node in ast.walk(apply) if isinstance(node, ast.Call)
-                 and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name)
-                 and node.func.value.id == "st"]
-        assert "advance" not in calls, apply.lineno

@@ -357,12 +357,12 @@ def _state_class(w, inlined, rules) -> str:
     for step, legal_body, apply_body, own, rows, index, by_count in inlined:
         apply_body = None if apply_body is None else Template(apply_body).substitute(STATE=state)
         if own:
-            kind, advance = own_class(w, step), _next(w, rules, index, taken, name)
+            kind = own_class(w, step)
             text = Template(_STEP_STATE).substitute(
                 CLS=kind, GENERIC=name, STATE=state, STEP=step, KIND=own, STEP_PROPERTY=w.bind("step_property", LEAVING_STEP),
                 LEGAL=indent(legal_body, 4) if legal_body.startswith(ALIAS) else
                 Template(_STEP_LEGAL).substitute(STATE=state, BODY=indent(legal_body, 8)),
-                APPLY=_advance_written(_apply(state, apply_body, by_count, 4), advance), NEXT=indent(advance, 8))
+                APPLY=_apply(state, apply_body, by_count, 4), NEXT=indent(_next(w, rules, index, taken, name), 8))
             if rows:
                 made, make = makers[index]
                 w.head.append(f"# the classes of a state at {step}, by (trump, seat count), as they are made")
@@ -399,21 +399,6 @@ def _apply(state: str, body: str, by_count, depth: int) -> str:
                    + indent(Template(text).substitute(STATE=state), depth + 8)
                    for i, (n, text) in enumerate(by_count.items())) + (
         " " * depth + "else:\n" + indent(head, depth + 4) + indent(body, depth + 8))
-
-
-def _advance_written(apply: str, advance: str) -> str:
-    """`apply` of a step's own class with each `st.advance()` (the step is over) replaced by
-    the body of the class's `advance` (`_next`), written in at its place: the call is the
-    only one left at a step's end, and it runs once a round, when a call costs most. The
-    body ends the call (its `return`, or the engine's loop, then the `return` after it)."""
-    from .codegen_tricks import indent
-    lines = []
-    for line in apply.split("\n"):
-        if line.strip() == "st.advance()":
-            lines.append(indent(advance, len(line) - len(line.lstrip())).rstrip("\n"))
-        else:
-            lines.append(line)
-    return "\n".join(lines)
 
 
 def _next(w, rules, index: int, taken, generic: str) -> str:

@@ -41,7 +41,7 @@ FORMAT = 1
 KEEP = 256
 
 #: modules outside rulekit whose names a recipe may use (the loader hands in a few of theirs)
-STANDARD = ("builtins", "copyreg", "itertools", "operator", "functools", "struct")
+STANDARD = ("builtins", "copyreg", "itertools", "operator", "functools")
 
 _ATOMS = (int, str, bool, float, type(None))
 _ATOM_KINDS = frozenset(_ATOMS)

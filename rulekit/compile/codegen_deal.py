@@ -11,10 +11,9 @@ which stays the reference (and the `deal` a card bid's fresh deal calls).
 """
 from __future__ import annotations
 
-import struct
 from string import Template
 
-from ..engine import state as engine_state, steps
+from ..engine import steps
 
 _ENTER = """\
 class $CLS($BASE):
@@ -61,8 +60,7 @@ _WRITTEN = """\
 def $NAME(st):
     \"\"\"The deal for $PLAYERS players, $COUNT cards each: place i takes the card at a place j
     drawn among those not placed yet, and the card that was at i goes to j.\"\"\"
-    chance = st.chance = st.chance + 1      # the words of the next chance event, as `random_words`
-    ($WORDS) = $UNPACK($FORMAT, $SHAKE($KEY % (st.seed, chance)).digest($BYTES))
+    ($WORDS) = st.random_words($PLACES)
     cards = list($BITS)                  # the cards as their bits: a hand is their sum
     hands = st.hands
 $SEATS$REST    aside = st.aside
@@ -153,8 +151,8 @@ def _written(w, step, names) -> str:
         rest = "".join(f"    j = {_draw(i, size)}; cards[{i!r}], cards[j] = cards[j], cards[{i!r}]\n"
                        for i in range(n * count, places))
         aside = " = ".join(f"aside[{seat!r}]" for seat in range(n))
-        text = Template(_WRITTEN).substitute(NAME=name, PLAYERS=repr(n), COUNT=repr(count), BYTES=repr(4 * places),
-                                             WORDS=_words(places), **_drawn(w, places),
+        text = Template(_WRITTEN).substitute(NAME=name, PLAYERS=repr(n), COUNT=repr(count), PLACES=repr(places),
+                                             WORDS=_words(places),
                                              SEATS="".join(seats), REST=rest, ASIDE=aside, TURNED="$TURNED",
                                              BITS="$BITS", ALL="$ALL")
         turned = Template(_TURNED_AT).substitute(names, AT=repr(n * count)) if names["TURNED"] else ""
@@ -162,14 +160,6 @@ def _written(w, step, names) -> str:
         calls.append(f"        if st.n == {n!r}:\n            return {name}(st)\n")
         w.deals.setdefault(id(step), []).append((n, name))
     return "".join(calls)
-
-
-def _drawn(w, places: int) -> dict:
-    """What a written deal reads its random words with, handed in from the engine (no call of
-    `State.random_words`, which a round's turn pays cold): its hash, its key, and the
-    unpacking of `places` little-endian 32-bit words (`struct.unpack` and its format)."""
-    return {"UNPACK": w.bind("unpack", struct.unpack), "FORMAT": w.bind("words", f"<{places}I"),
-            "SHAKE": w.bind("shake", engine_state._shake), "KEY": w.bind("chance_key", engine_state.CHANCE_KEY)}
 
 
 def _draw(i: int, size: int) -> str:

@@ -25,8 +25,8 @@ _SCALARS = ("rules", "n", "seed", "chance", "round", "_step", "_at", "current_pl
             "lead", "trump", "tricks_played", "is_terminal", "undealt", "revealed", "_last_round",
             "_past")
 
-CHANCE_KEY = b"%d/%d"   # a chance event's words: SHAKE-256 of CHANCE_KEY % (seed, event number)
-_UNPACK: dict = {}      # count -> the unpacking of that many little-endian 32-bit words (`random_words`)
+#: count -> the unpacking of that many little-endian 32-bit words (`random_words`)
+_UNPACK: dict = {}
 
 
 class State:
@@ -258,7 +258,7 @@ class State:
         instructions. A number below n is `w * n >> 32` (`random_below`; bias below n / 2**32)."""
         self.chance += 1
         unpack = _UNPACK.get(count) or _UNPACK.setdefault(count, struct.Struct("<%dI" % count).unpack)
-        return unpack(_shake(CHANCE_KEY % (self.seed, self.chance)).digest(4 * count))
+        return unpack(_shake(b"%d/%d" % (self.seed, self.chance)).digest(4 * count))
 
     def random_below(self, n: int) -> int:
         """A number in range(n) for the next chance event (one word of `random_words`)."""
