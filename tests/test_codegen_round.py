@@ -147,17 +147,11 @@ def test_score_cases_the_generator_cannot_write_are_called_as_the_score_s_closur
         source = codegen.source_of(rules)
     assert "(st, seat) for seat in range(st.n)]" in _end_round_text(source)
     assert "st.bids[seat] == st.tricks_won[seat]" not in _end_round_text(source)
-    players = _players(game)
-    for seed in (1, 2):
-        ours, theirs = game.new_game(players, seed=seed), reference.new_game(players, seed=seed)
-        rng = random.Random(seed)
-        while not theirs.is_terminal:
-            legal = theirs.legal_moves()
-            pick = rng.randrange(len(legal))
-            ours.apply(ours.legal_moves()[pick])
-            theirs.apply(legal[pick])
-            assert ours.scores == theirs.scores and ours.last_round == theirs.last_round
-        assert ours.is_terminal and ours.winners == theirs.winners and ours.view() == theirs.view()
+    _lockstep(game, reference, _players(game), (1, 2), _same_scores)
+
+
+def _same_scores(ours, theirs):
+    assert ours.scores == theirs.scores and ours.last_round == theirs.last_round
 
 
 def test_a_generated_round_end_leaves_its_record_as_values_read_as_the_dict():
@@ -211,7 +205,7 @@ def test_score_cases_that_read_the_scores_are_all_known_before_any_is_added(monk
     lost = []
 
     def same_scores(ours, theirs):
-        assert ours.scores == theirs.scores and ours.last_round == theirs.last_round
+        _same_scores(ours, theirs)
         if ours.last_round is not None:
             lost.extend(points for points in ours.last_round["points"] if points < 0)
     _lockstep(game, reference, 4, (1, 2, 3), same_scores)

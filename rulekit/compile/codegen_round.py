@@ -84,8 +84,8 @@ def seal_lines(w, codes: bool = False) -> str:
     """`history.seal` when it would pack: after the first round, only once `SEAL_AT` moves
     wait (a game of short rounds calls it seldom). With `codes` (every step that decides
     appends codes: `codes_only`), its common case is written in: codes below 256 after a
-    past of one byte a move, packed by one `bytearray()` (the past stays bytes); anything else (a Move among them, a
-    wider code or past) raises, and `seal` packs it."""
+    past of one byte a move, packed by one `bytearray()` (the past stays bytes); anything
+    else (a Move among them, a wider code or past) raises, and `seal` packs it."""
     call = f"{w.bind('seal', seal)}(st)\n"
     if codes:
         call = ("try:\n"
@@ -143,9 +143,10 @@ _ENTER_STEP = """\
         return True
 """
 
-#: a step's `enter`, written in, by the function: the lines that enter it (with `$$STEP` the
-#: step), for an `enter` that always asks a decision (it returns True): a number bid's (its
-#: bids, hidden bids and `revealed` anew, the first seat to bid) and a plain trick step's
+#: a step's `enter`, written in, by the function: the lines that enter it (`$$FIRST`: the
+#: first seat, `entered`), for an `enter` that always asks a decision (it returns True): a
+#: number bid's (its bids, hidden bids and `revealed` anew, the first seat to bid) and a
+#: plain trick step's
 ENTERS = {
     steps.BidNumber.enter: "st.bids, st.pending, st.revealed = [None] * st.n, [None] * st.n, False\n"
                            "st.current_player = $FIRST\n",

@@ -193,7 +193,7 @@ def extend(past, codes: list[int]):
     OverflowError for a code that is not one of a table's (below 0 or past 65535)."""
     if past.__class__ is bytes:
         try:
-            return past + bytearray(codes)     # (a bytes: bytearray reads a list twice as fast as bytes)
+            return past + bytearray(codes)     # a bytes (bytearray() reads a list twice as fast as bytes())
         except ValueError:       # a code of 256 or more: two bytes per move from now on
             past = array("H", list(past))
     return past + array("H", codes)
