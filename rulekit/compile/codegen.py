@@ -415,9 +415,8 @@ def _next(w, rules, index: int, taken, generic: str) -> str:
                                                       CLASS=take[1] if take else generic)
         return Template(_NEXT_STEP).substitute(INDEX=repr(index + 1), STEP=bound, GENERIC=generic,
                                                TAKE=Template(_TAKE).substitute(STEP=take[0], CLASS=take[1]) if take else "")
-    from .codegen_deal import never_decides     # the round's first step that asks a decision
-    first = next((i for i in range(rules.round_start, len(steps)) if not never_decides(steps[i])), None)
-    take = taken.get(first)
+    from .codegen_round import first_decision
+    take = taken.get(first_decision(rules))
     return Template(_ROUND_END).substitute(INDEX=repr(len(steps)), START=repr(rules.round_start - 1), GENERIC=generic,
                                            TAKE=Template(_TAKE).substitute(STEP=take[0], CLASS=take[1]) if take else "")
 
@@ -521,20 +520,27 @@ def install(rules, sections=None) -> dict:
     return namespace
 
 
+def coded_moves(step):
+    """The moves of a step that the rules code up front (`_code_up_front`), so that its
+    generated code appends their codes to a history: a number bid's bids, the card moves of a
+    step with a move table; None for any other step."""
+    from ..engine.cardsets import MoveTable
+    from ..engine.steps import BidNumber
+    if isinstance(step, BidNumber):
+        return step.moves
+    table = getattr(step, "table", None)
+    return table.moves if isinstance(table, MoveTable) else None
+
+
 def _code_up_front(rules) -> None:
     """Code, in the rule set's history table, the moves whose codes the generated steps append
     to a history instead of the moves (`move._code & 65535`, the code without the table's base:
     a trick step's card moves, a number bid's bids; engine/history.py), before any state plays. Each step makes its own moves, so
     each is marked by this table; a move marked by another would have another's code."""
-    from ..engine.cardsets import MoveTable
-    from ..engine.steps import BidNumber
     table, base = rules.move_codes, rules.move_codes.base
     for step in rules.steps:
-        if isinstance(step, BidNumber):
-            moves = step.moves
-        elif isinstance(getattr(step, "table", None), MoveTable):
-            moves = step.table.moves
-        else:
+        moves = coded_moves(step)
+        if moves is None:
             continue
         table.encode(moves)
         codes = [getattr(move, "_code", -1) - base for move in moves]      # (-1: a table full, never at a build)

@@ -68,12 +68,16 @@ def fresh_fields(rules) -> tuple[str, ...]:
     in its `enter`, before any decision and without reading them (a plain number bid: its
     bids, hidden bids and `revealed`), so the end of the round need not reset them first;
     none for any other step. The deals before it read none of them."""
+    first = first_decision(rules)
+    return () if first is None else _FRESH.get(type(rules.steps[first]).enter, ())
+
+
+def first_decision(rules) -> int | None:
+    """The index of the round's first step that asks a decision (the deals before it never
+    do), or None when none does."""
     from . import codegen_deal
-    for step in rules.steps[rules.round_start:]:
-        if codegen_deal.never_decides(step):
-            continue
-        return _FRESH.get(type(step).enter, ())
-    return ()
+    steps = rules.steps
+    return next((i for i in range(rules.round_start, len(steps)) if not codegen_deal.never_decides(steps[i])), None)
 
 
 #: a step's `enter` -> the fields of `RESETS` it sets before anything reads them
@@ -97,13 +101,11 @@ def seal_lines(w, codes: bool = False) -> str:
 
 def codes_only(rules, classes) -> bool:
     """Does a round append only codes to the history: is every step that decides generated
-    (`classes`: by index) and one whose moves the rules code up front (`codegen._code_up_front`:
-    a number bid, or a step with a move table)?"""
+    (`classes`: by index) and one whose moves the rules code up front (`codegen.coded_moves`)?"""
     from . import codegen_deal
-    from ..engine.cardsets import MoveTable
-    return all(codegen_deal.never_decides(step) or index in classes and (
-        isinstance(step, steps.BidNumber) or isinstance(getattr(step, "table", None), MoveTable))
-        for index, step in enumerate(rules.steps))
+    from .codegen import coded_moves
+    return all(codegen_deal.never_decides(step) or index in classes and coded_moves(step) is not None
+               for index, step in enumerate(rules.steps))
 
 
 _END_ROUND = """\
